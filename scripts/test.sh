@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs, then lint, types and tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install -q --disable-pip-version-check -e '.[dev]'
+echo "== ruff"
+python3 -m ruff check src tests bench
+python3 -m ruff format --check src tests bench
+echo "== mypy (strict on core and players)"
+python3 -m mypy
+echo "== pytest"
+python3 -m pytest -n "${PYTEST_WORKERS:-2}" "$@"

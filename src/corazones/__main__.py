@@ -1,0 +1,5 @@
+"""``python -m corazones`` runs the command line."""
+
+from corazones.cli.main import app
+
+app()

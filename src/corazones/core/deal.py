@@ -1,0 +1,709 @@
+"""One hand (deal) of a Hearts-family game as a state machine.
+
+Phases run ``bid -> declare -> pass -> play -> moon -> done``; a phase the
+rules do not use is skipped.  Everything the rules decide is read from the
+:class:`~corazones.core.rules.Rules` value; the engine has no variant names.
+
+Hands are bit masks (``h1`` = cards held at least once, ``h2`` = cards held
+twice, two-deck games only), so legal-move generation and trick resolution
+are a few integer operations.  :meth:`Deal.clone` copies a handful of small
+lists, cheap enough for tree search.
+
+The low-level hot path is :meth:`legal_mask` / :meth:`play_card`; the public
+:meth:`apply` validates an :class:`~corazones.core.actions.Action` first and
+raises :class:`~corazones.core.errors.IllegalActionError` without touching the
+state when it is not allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from corazones.core.actions import MOON_CHOICES, Action, Kind
+from corazones.core.cards import (
+    CLUBS,
+    HEARTS,
+    SPADES,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    card_str,
+    format_cards,
+    mask_cards,
+    parse_card,
+)
+from corazones.core.errors import IllegalActionError
+from corazones.core.rules import Rules, discard_group_mask
+
+BID = "bid"
+DECLARE = "declare"
+PASS = "pass"
+PLAY = "play"
+MOON = "moon"
+DONE = "done"
+
+_QS = 2 * 13 + 10
+_SUIT_OF = tuple(c // 13 for c in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: who led, (seat, card) in play order, who won (None = annulled)."""
+
+    leader: int
+    plays: tuple[tuple[int, int], ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "leader": self.leader,
+            "plays": [[s, card_str(c)] for s, c in self.plays],
+            "winner": self.winner,
+        }
+
+
+class Deal:
+    """State of one hand from the deal to the last trick (and moon choice)."""
+
+    __slots__ = (
+        "bid_turn",
+        "bids",
+        "broken",
+        "chips",
+        "dealer",
+        "declarer",
+        "discard_masks",
+        "eldest",
+        "first_card",
+        "forced_declarer",
+        "h1",
+        "h2",
+        "hand_size",
+        "high_bid",
+        "kitty",
+        "kitty_first_trick",
+        "kitty_owner",
+        "leader",
+        "moon_choice",
+        "n",
+        "pass_direction",
+        "pass_offset",
+        "passes",
+        "pen_count",
+        "pen_mask",
+        "pen_total",
+        "penalty_suit",
+        "pending",
+        "phase",
+        "pos",
+        "pos_total",
+        "pts",
+        "received",
+        "rules",
+        "shooter",
+        "trick_cards",
+        "trick_no",
+        "trick_seats",
+        "tricks",
+        "turn",
+        "two_decks",
+        "values",
+    )
+
+    rules: Rules
+    n: int
+    hand_size: int
+    values: tuple[int, ...]
+    pen_mask: int
+    pos_total: int
+    pen_total: int
+    dealer: int
+    eldest: int
+    phase: str
+    h1: list[int]
+    h2: list[int]
+    kitty: tuple[int, ...]
+    kitty_owner: int | None
+    pass_direction: str
+    pass_offset: int
+    passes: list[tuple[int, ...] | None]
+    received: list[tuple[int, ...]] | None
+    bids: list[tuple[int, int]]
+    bid_turn: int
+    high_bid: int
+    declarer: int | None
+    penalty_suit: int
+    chips: tuple[int, ...] | None
+    forced_declarer: int | None
+    leader: int
+    turn: int
+    trick_seats: list[int]
+    trick_cards: list[int]
+    trick_no: int
+    broken: bool
+    tricks: list[Trick]
+    pts: list[int]
+    pos: list[int]
+    pen_count: list[int]
+    pending: list[int]
+    first_card: int
+    shooter: int | None
+    moon_choice: str | None
+    kitty_first_trick: bool
+    discard_masks: tuple[int, ...]
+    two_decks: bool
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        kitty: Sequence[int] = (),
+        dealer: int = 0,
+        pass_direction: str = "hold",
+        *,
+        chips: Sequence[int] | None = None,
+        forced_declarer: int | None = None,
+    ) -> None:
+        """Start a hand from dealt ``hands`` (seat order) and the face-down ``kitty``.
+
+        ``chips`` limits each seat's bid in an auction; ``forced_declarer`` is the
+        seat that names the suit without bidding after a failed auction hand.
+        """
+        n = rules.players
+        if len(hands) != n:
+            raise IllegalActionError(f"a deal needs {n} hands, got {len(hands)}")
+        self.rules = rules
+        self.n = n
+        self.two_decks = rules.decks == 2
+        self.hand_size = len(hands[0])
+        self.dealer = dealer % n
+        self.eldest = (dealer + 1) % n
+        self.h1 = [0] * n
+        self.h2 = [0] * n
+        for s, hand in enumerate(hands):
+            for c in hand:
+                bit = 1 << c
+                if self.h1[s] & bit:
+                    self.h2[s] |= bit
+                else:
+                    self.h1[s] |= bit
+        self.kitty = tuple(kitty)
+        self.kitty_owner = None
+        self.kitty_first_trick = bool(self.kitty) and rules.kitty_to == "first_trick"
+        self.pass_direction = pass_direction if rules.pass_count else "hold"
+        self.pass_offset = rules.pass_offset(self.pass_direction)
+        self.passes = [None] * n
+        self.received = None
+        self.bids = []
+        self.bid_turn = self.eldest
+        self.high_bid = 0
+        self.declarer = None
+        self.chips = tuple(chips) if chips is not None else None
+        self.forced_declarer = forced_declarer
+        self.discard_masks = tuple(discard_group_mask(t) for t in rules.discard_order)
+        self.trick_seats = []
+        self.trick_cards = []
+        self.trick_no = 0
+        self.broken = False
+        self.tricks = []
+        self.pts = [0] * n
+        self.pos = [0] * n
+        self.pen_count = [0] * n
+        self.pending = []
+        self.shooter = None
+        self.moon_choice = None
+        self.first_card = -1
+        self.leader = self.turn = self.eldest
+        self._set_penalty_suit(HEARTS)
+        if rules.auction:
+            if forced_declarer is not None:
+                self.declarer = forced_declarer
+                self.phase = DECLARE
+                self.turn = forced_declarer
+            else:
+                self.phase = BID
+                self.turn = self.eldest
+        elif self.pass_offset:
+            self.phase = PASS
+        else:
+            self._start_play()
+
+    # ------------------------------------------------------------ helpers
+    def _set_penalty_suit(self, suit: int) -> None:
+        self.penalty_suit = suit
+        vals = self.rules.card_values(suit)
+        self.values = vals
+        self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
+        self.pos_total = sum(vals[c] for c in self.rules.deck if vals[c] > 0)
+        self.pen_total = sum(vals[c] for c in self.rules.deck)
+
+    def clone(self) -> Deal:
+        """An independent copy, cheap enough for tree search."""
+        d = Deal.__new__(Deal)
+        d.rules = self.rules
+        d.n = self.n
+        d.hand_size = self.hand_size
+        d.values = self.values
+        d.pen_mask = self.pen_mask
+        d.pos_total = self.pos_total
+        d.pen_total = self.pen_total
+        d.dealer = self.dealer
+        d.eldest = self.eldest
+        d.phase = self.phase
+        d.h1 = self.h1[:]
+        d.h2 = self.h2[:]
+        d.kitty = self.kitty
+        d.kitty_owner = self.kitty_owner
+        d.pass_direction = self.pass_direction
+        d.pass_offset = self.pass_offset
+        d.passes = self.passes[:]
+        d.received = self.received
+        d.bids = self.bids[:]
+        d.bid_turn = self.bid_turn
+        d.high_bid = self.high_bid
+        d.declarer = self.declarer
+        d.penalty_suit = self.penalty_suit
+        d.chips = self.chips
+        d.forced_declarer = self.forced_declarer
+        d.leader = self.leader
+        d.turn = self.turn
+        d.trick_seats = self.trick_seats[:]
+        d.trick_cards = self.trick_cards[:]
+        d.trick_no = self.trick_no
+        d.broken = self.broken
+        d.tricks = self.tricks[:]
+        d.pts = self.pts[:]
+        d.pos = self.pos[:]
+        d.pen_count = self.pen_count[:]
+        d.pending = self.pending[:]
+        d.first_card = self.first_card
+        d.shooter = self.shooter
+        d.moon_choice = self.moon_choice
+        d.kitty_first_trick = self.kitty_first_trick
+        d.discard_masks = self.discard_masks
+        d.two_decks = self.two_decks
+        return d
+
+    def hand(self, seat: int) -> list[int]:
+        """Cards ``seat`` holds (repeats for two decks), lowest index first."""
+        out = []
+        h2 = self.h2[seat]
+        for c in mask_cards(self.h1[seat]):
+            out.append(c)
+            if h2 >> c & 1:
+                out.append(c)
+        return out
+
+    def hand_count(self, seat: int) -> int:
+        return self.h1[seat].bit_count() + self.h2[seat].bit_count()
+
+    # ------------------------------------------------------------- who acts
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several during a simultaneous pass)."""
+        if self.phase == PASS:
+            return tuple(s for s in range(self.n) if self.passes[s] is None)
+        if self.phase == DONE:
+            return ()
+        return (self.turn,)
+
+    def decision_kind(self) -> Kind | None:
+        return _PHASE_KIND.get(self.phase)
+
+    # ------------------------------------------------------------ legality
+    def legal_mask(self, seat: int) -> int:
+        """Mask of the cards ``seat`` may play now (0 if it is not their turn)."""
+        if self.phase != PLAY or seat != self.turn:
+            return 0
+        h = self.h1[seat]
+        if not self.trick_cards:
+            if self.trick_no == 0:
+                if self.first_card >= 0:
+                    return 1 << self.first_card
+                if self.declarer is not None and self.rules.auction:
+                    other = h & ~SUIT_MASK[self.penalty_suit]
+                    if other:
+                        h = other
+            if self.rules.must_break_hearts and not self.broken:
+                other = h & ~SUIT_MASK[self.penalty_suit]
+                if other:
+                    return other
+            return h
+        follow = h & SUIT_MASK[_SUIT_OF[self.trick_cards[0]]]
+        if follow:
+            return follow
+        for g in self.discard_masks:
+            if h & g:
+                h &= g
+                break
+        if self.trick_no == 0 and self.rules.no_points_first_trick:
+            safe = h & ~self.pen_mask
+            if safe:
+                return safe
+        return h
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the seat to act).
+
+        During the pass this enumerates every combination of cards, which can
+        be hundreds; use :meth:`is_legal` to check a single choice.
+        """
+        if seat is None:
+            acting = self.to_act()
+            if not acting:
+                return []
+            seat = acting[0]
+        ph = self.phase
+        if ph == PLAY:
+            return [Action(Kind.PLAY, seat, (c,)) for c in mask_cards(self.legal_mask(seat))]
+        if ph == PASS:
+            if self.passes[seat] is not None:
+                return []
+            cards = self.hand(seat)
+            seen: set[tuple[int, ...]] = set()
+            out = []
+            for combo in combinations(cards, self.rules.pass_count):
+                if combo not in seen:
+                    seen.add(combo)
+                    out.append(Action(Kind.PASS, seat, combo))
+            return out
+        if ph == BID:
+            if seat != self.turn:
+                return []
+            return [Action(Kind.BID, seat, (), b) for b in self.bid_range(seat)]
+        if ph == DECLARE:
+            if seat != self.turn:
+                return []
+            return [Action(Kind.DECLARE, seat, (), s) for s in range(4)]
+        if ph == MOON:
+            if seat != self.turn:
+                return []
+            return [Action(Kind.MOON, seat, (), c) for c in MOON_CHOICES]
+        return []
+
+    def bid_range(self, seat: int) -> list[int]:
+        """Legal bids of ``seat``: 0 (no bid) and every amount above the high bid it can pay."""
+        cap = self.chips[seat] if self.chips is not None else self.high_bid + 26
+        return [0, *list(range(self.high_bid + 1, max(cap, 0) + 1))]
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
+        ph = self.phase
+        seat = action.seat
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {self.n - 1}")
+        want = _PHASE_KIND.get(ph)
+        if want is None:
+            raise IllegalActionError("the hand is over; no action is expected")
+        if action.kind is not want:
+            raise IllegalActionError(
+                f"{action.kind.value} is not possible now: the game waits for {want.value} "
+                f"from seat(s) {', '.join(map(str, self.to_act()))}"
+            )
+        if seat not in self.to_act():
+            raise IllegalActionError(
+                f"it is not seat {seat}'s turn to {want.value}; waiting for seat(s) "
+                f"{', '.join(map(str, self.to_act()))}"
+            )
+        if ph == PLAY:
+            c = action.cards[0] if len(action.cards) == 1 else -1
+            if not 0 <= c < 52:
+                raise IllegalActionError("a play names exactly one card")
+            if not self.h1[seat] >> c & 1:
+                raise IllegalActionError(f"seat {seat} does not hold {card_str(c)}")
+            legal = self.legal_mask(seat)
+            if not legal >> c & 1:
+                raise IllegalActionError(
+                    f"{card_str(c)} may not be played now ({self._why_not(seat, c)}); "
+                    f"legal: {format_cards(mask_cards(legal))}"
+                )
+        elif ph == PASS:
+            k = self.rules.pass_count
+            if len(action.cards) != k:
+                raise IllegalActionError(f"pass exactly {k} cards, not {len(action.cards)}")
+            left1, left2 = self.h1[seat], self.h2[seat]
+            for c in action.cards:
+                bit = 1 << c
+                if left2 & bit:
+                    left2 ^= bit
+                elif left1 & bit:
+                    left1 ^= bit
+                else:
+                    raise IllegalActionError(f"seat {seat} cannot pass {card_str(c)}: not in hand (or passed twice)")
+        elif ph == BID:
+            v = action.value
+            if not isinstance(v, int) or v not in self.bid_range(seat):
+                rng = self.bid_range(seat)
+                allowed = "0 (no bid)" + (f" or {rng[1]} to {rng[-1]}" if len(rng) > 1 else "")
+                raise IllegalActionError(f"bid {v!r} is not allowed; allowed: {allowed}")
+        elif ph == DECLARE:
+            if action.value not in (0, 1, 2, 3):
+                raise IllegalActionError(f"declare a suit index 0-3 ({SUIT_LETTERS}), not {action.value!r}")
+        elif ph == MOON and action.value not in MOON_CHOICES:
+            raise IllegalActionError(f"moon choice must be one of {', '.join(MOON_CHOICES)}")
+
+    def _why_not(self, seat: int, c: int) -> str:
+        if not self.trick_cards:
+            if self.trick_no == 0 and self.first_card >= 0:
+                return f"the first trick must be led with {card_str(self.first_card)}"
+            if _SUIT_OF[c] == self.penalty_suit:
+                return f"{SUIT_LETTERS[self.penalty_suit]} not broken yet"
+            return "lead restriction"
+        led = _SUIT_OF[self.trick_cards[0]]
+        if self.h1[seat] & SUIT_MASK[led]:
+            return f"must follow {SUIT_LETTERS[led]}"
+        if self.discard_masks:
+            return "must discard by the discard order " + " ".join(self.rules.discard_order)
+        return "no penalty cards on the first trick"
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    # --------------------------------------------------------------- apply
+    def apply(self, action: Action) -> None:
+        """Validate and apply ``action``; an illegal one raises and changes nothing."""
+        self.check(action)
+        k = action.kind
+        if k is Kind.PLAY:
+            self.play_card(action.cards[0])
+        elif k is Kind.PASS:
+            self._pass(action.seat, action.cards)
+        elif k is Kind.BID:
+            assert isinstance(action.value, int)
+            self._bid(action.seat, action.value)
+        elif k is Kind.DECLARE:
+            assert isinstance(action.value, int)
+            self._declare(action.value)
+        else:
+            assert isinstance(action.value, str)
+            self.moon_choice = action.value
+            self.phase = DONE
+
+    def _bid(self, seat: int, amount: int) -> None:
+        self.bids.append((seat, amount))
+        if amount:
+            self.high_bid = amount
+            self.declarer = seat
+        if seat == self.dealer:
+            if self.declarer is None:
+                self._start_after_auction()
+            else:
+                self.phase = DECLARE
+                self.turn = self.declarer
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _declare(self, suit: int) -> None:
+        self._set_penalty_suit(suit)
+        self._start_after_auction()
+
+    def _start_after_auction(self) -> None:
+        if self.pass_offset:
+            self.phase = PASS
+        else:
+            self._start_play()
+
+    def _pass(self, seat: int, cards: tuple[int, ...]) -> None:
+        for c in cards:
+            bit = 1 << c
+            if self.h2[seat] & bit:
+                self.h2[seat] ^= bit
+            else:
+                self.h1[seat] ^= bit
+        self.passes[seat] = cards
+        if any(p is None for p in self.passes):
+            # put them back until everyone has passed: received cards are
+            # added all at once, so nobody sees them before choosing
+            return
+        n = self.n
+        received: list[tuple[int, ...]] = [()] * n
+        for s in range(n):
+            got = self.passes[s]
+            assert got is not None
+            to = (s + self.pass_offset) % n
+            received[to] = got
+            for c in got:
+                bit = 1 << c
+                if self.h1[to] & bit:
+                    self.h2[to] |= bit
+                else:
+                    self.h1[to] |= bit
+        self.received = received
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        n = self.n
+        if self.rules.auction:
+            leader = self.declarer if self.declarer is not None else self.eldest
+        elif self.rules.first_lead == "lowest_club":
+            leader = self.eldest
+            best = 99
+            for i in range(n):
+                s = (self.eldest + i) % n
+                clubs = self.h1[s] & SUIT_MASK[CLUBS]
+                if clubs:
+                    low = (clubs & -clubs).bit_length() - 1
+                    if low < best:
+                        best, leader = low, s
+            self.first_card = best if best != 99 else -1
+        else:
+            leader = self.eldest
+        self.leader = self.turn = leader
+
+    def play_card(self, card: int) -> None:
+        """Play ``card`` for the seat to move.  No validation: callers use :meth:`legal_mask`."""
+        seat = self.turn
+        bit = 1 << card
+        if self.h2[seat] & bit:
+            self.h2[seat] ^= bit
+        else:
+            self.h1[seat] ^= bit
+        self.trick_seats.append(seat)
+        self.trick_cards.append(card)
+        if not self.broken and (
+            _SUIT_OF[card] == self.penalty_suit or (card == _QS and self.rules.queen_breaks_hearts)
+        ):
+            self.broken = True
+        if len(self.trick_cards) < self.n:
+            self.turn = (seat + 1) % self.n
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        cards = self.trick_cards
+        seats = self.trick_seats
+        led = _SUIT_OF[cards[0]]
+        winner: int | None
+        if not self.two_decks:
+            best = cards[0]
+            wi = 0
+            for i in range(1, len(cards)):
+                c = cards[i]
+                if c > best and _SUIT_OF[c] == led:
+                    best = c
+                    wi = i
+            winner = seats[wi]
+        else:
+            winner = self._cancellation_winner(led)
+        last = self.trick_no == self.hand_size - 1
+        self.tricks.append(Trick(self.leader, tuple(zip(seats, cards)), winner))
+        pile = cards if not self.pending else self.pending + cards
+        if winner is None:
+            if last:
+                winner = self.leader
+            else:
+                self.pending = list(pile)
+                self.trick_seats = []
+                self.trick_cards = []
+                self.trick_no += 1
+                self.turn = self.leader
+                return
+        self.pending = []
+        vals = self.values
+        p = 0
+        q = 0
+        k = 0
+        for c in pile:
+            v = vals[c]
+            if v:
+                p += v
+                if v > 0:
+                    q += v
+                    k += 1
+        if p or q:
+            self.pts[winner] += p
+            self.pos[winner] += q
+            self.pen_count[winner] += k
+        if self.kitty_owner is None and self.kitty and (self.kitty_first_trick or k):
+            self.kitty_owner = winner
+        self.trick_seats = []
+        self.trick_cards = []
+        self.trick_no += 1
+        self.leader = self.turn = winner
+        if last:
+            self._end_of_play()
+
+    def _cancellation_winner(self, led: int) -> int | None:
+        cards = self.trick_cards
+        counts: dict[int, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        pairs = sum(1 for v in counts.values() if v > 1)
+        best = -1
+        wi = -1
+        for i, c in enumerate(cards):
+            if _SUIT_OF[c] == led and counts[c] == 1 and c > best:
+                best, wi = c, i
+        if wi < 0 or (pairs >= 2 and self.rules.cancel_whole_trick == "two_pairs"):
+            return None
+        return self.trick_seats[wi]
+
+    def _end_of_play(self) -> None:
+        if self.kitty and self.kitty_owner is None:
+            # no penalty card was taken in a trick (they all lay in the kitty):
+            # the kitty goes to the winner of the last trick
+            self.kitty_owner = self.leader
+        if self.kitty and self.kitty_owner is not None:
+            vals = self.values
+            o = self.kitty_owner
+            for c in self.kitty:
+                v = vals[c]
+                self.pts[o] += v
+                if v > 0:
+                    self.pos[o] += v
+                    self.pen_count[o] += 1
+        self.shooter = self._find_shooter()
+        if self.shooter is not None and self.rules.moon == "choice":
+            self.phase = MOON
+            self.turn = self.shooter
+        else:
+            self.phase = DONE
+
+    def _find_shooter(self) -> int | None:
+        r = self.rules
+        if r.moon == "off" or self.pos_total <= 0:
+            return None
+        for s in range(self.n):
+            if self.pos[s] == self.pos_total:
+                return s
+        if r.moon_needs == "team":
+            for team in r.teams:
+                if sum(self.pos[s] for s in team) == self.pos_total:
+                    return max(team, key=lambda s: (self.pos[s], -s))
+        return None
+
+    # ------------------------------------------------------------- results
+    @property
+    def done(self) -> bool:
+        return self.phase == DONE
+
+    def hand_scores(self) -> list[int]:
+        """Points each seat scores for this hand, after the moon rule."""
+        if self.shooter is None:
+            return self.pts[:]
+        r = self.rules
+        choice = self.moon_choice or r.moon
+        shooter_team = r.team_of(self.shooter)
+        total = self.pos_total
+        out = []
+        for s in range(self.n):
+            base = self.pts[s] - self.pos[s]  # keep bonus cards (Omnibus J♦)
+            if r.team_of(s) == shooter_team:
+                out.append(base - total if (choice == "subtract_from_self" and s == self.shooter) else base)
+            else:
+                out.append(base + total if choice == "add_to_others" else base)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Deal phase={self.phase} trick={self.trick_no} turn={self.turn}>"
+
+
+_PHASE_KIND = {PASS: Kind.PASS, BID: Kind.BID, DECLARE: Kind.DECLARE, PLAY: Kind.PLAY, MOON: Kind.MOON}
+
+# keep names importable for users of the module
+__all__ = ["BID", "DECLARE", "DONE", "MOON", "PASS", "PLAY", "SPADES", "Deal", "Trick", "parse_card"]

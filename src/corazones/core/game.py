@@ -1,0 +1,278 @@
+"""A whole game: dealer draw, hand after hand, settlement and the end.
+
+:class:`Game` is the public state machine.  It owns the current
+:class:`~corazones.core.deal.Deal`, deals the next hand from the seed when one
+ends, keeps scores, chips and the pool, and decides when the game is over
+(with tie play-on).  Every decision of every kind goes through
+:meth:`Game.apply`; what a seat may know comes from :meth:`Game.observation`.
+
+Determinism: the dealer draw and each hand's shuffle come from
+``random.Random`` seeded with a string built from the game seed, so the same
+seed and the same actions give the same game on any platform.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from corazones.core.actions import Action, Kind
+from corazones.core.deal import DONE, PLAY, Deal
+from corazones.core.errors import IllegalActionError
+from corazones.core.observation import HandResult, Observation
+from corazones.core.rules import Rules
+from corazones.core.scoring import average_stakes, settle_chips_1887, settle_chips_pool, team_totals
+
+GAME_OVER = "game_over"
+
+# Dealer draw: lowest card deals; equal ranks are ordered clubs, diamonds,
+# hearts, spades (bridge order).
+_DRAW_SUIT_ORDER = (0, 1, 3, 2)
+
+
+def draw_key(card: int) -> tuple[int, int]:
+    return (card % 13, _DRAW_SUIT_ORDER[card // 13])
+
+
+class Game:
+    """A game of any preset, from the dealer draw to the winner(s)."""
+
+    __slots__ = (
+        "actions",
+        "carry_declarer",
+        "chips",
+        "deal",
+        "dealer",
+        "draw",
+        "hand_index",
+        "history",
+        "last_deal",
+        "over",
+        "pool",
+        "rules",
+        "scores",
+        "seed",
+        "winners",
+    )
+
+    def __init__(self, rules: Rules | None = None, seed: int | str | None = None) -> None:
+        self.rules = rules if rules is not None else Rules.preset("standard")
+        self.seed: int | str = secrets.randbits(63) if seed is None else seed
+        n = self.rules.players
+        rng = random.Random(f"corazones/{self.seed}/draw")
+        pack = list(range(52))
+        rng.shuffle(pack)
+        self.draw = tuple(pack[:n])
+        self.dealer = min(range(n), key=lambda s: draw_key(self.draw[s]))
+        self.hand_index = 0
+        self.scores = [0] * n
+        settle = self.rules.settlement
+        self.chips = [self.rules.stake] * n if settle in ("chips_1887", "chips_pool") else [0] * n
+        self.pool = 0
+        self.history: list[HandResult] = []
+        self.actions: list[Action] = []
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.carry_declarer: int | None = None
+        self.last_deal: Deal | None = None
+        self.deal = self._new_deal()
+
+    # ------------------------------------------------------------ dealing
+    def hand_seed(self, index: int) -> str:
+        return f"corazones/{self.seed}/{index}"
+
+    def _new_deal(self) -> Deal:
+        r = self.rules
+        rng = random.Random(self.hand_seed(self.hand_index))
+        deck = list(r.deck)
+        rng.shuffle(deck)
+        n = r.players
+        eldest = (self.dealer + 1) % n
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(r.hand_size * n):
+            hands[(eldest + i) % n].append(deck[i])
+        kitty = deck[r.hand_size * n :]
+        return Deal(
+            r,
+            hands,
+            kitty,
+            self.dealer,
+            r.pass_direction(self.hand_index),
+            chips=self.chips if r.settlement == "chips_pool" else None,
+            forced_declarer=self.carry_declarer,
+        )
+
+    # -------------------------------------------------------------- query
+    @property
+    def phase(self) -> str:
+        return GAME_OVER if self.over else self.deal.phase
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else self.deal.to_act()
+
+    def decision_kind(self) -> Kind | None:
+        return None if self.over else self.deal.decision_kind()
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return [] if self.over else self.deal.legal_actions(seat)
+
+    def is_legal(self, action: Action) -> bool:
+        return not self.over and self.deal.is_legal(action)
+
+    def totals(self) -> list[int]:
+        """Scores per side (team totals with partnerships, else per seat)."""
+        return team_totals(self.scores, self.rules.teams)
+
+    # -------------------------------------------------------------- apply
+    def apply(self, action: Action) -> None:
+        """Apply one seat's decision; an illegal action raises and changes nothing."""
+        if self.over:
+            raise IllegalActionError("the game is over; no action is expected")
+        self.deal.apply(action)
+        self.actions.append(action)
+        if self.deal.phase == DONE:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        d = self.deal
+        r = self.rules
+        scores = d.hand_scores()
+        bid = d.high_bid if d.declarer is not None and d.forced_declarer is None else 0
+        delta: tuple[int, ...] = (0,) * r.players
+        if r.settlement == "chips_1887":
+            out = settle_chips_1887(d.pts, self.pool)
+            delta, self.pool = out.delta, out.pool
+        elif r.settlement == "chips_pool":
+            out = settle_chips_pool(d.pen_count, self.pool, bid, d.declarer)
+            delta, self.pool = out.delta, out.pool
+            self.carry_declarer = d.declarer if not out.winners else None
+        for s in range(r.players):
+            self.scores[s] += scores[s]
+            self.chips[s] += delta[s]
+        self.history.append(
+            HandResult(
+                index=self.hand_index,
+                dealer=d.dealer,
+                pass_direction=d.pass_direction,
+                penalty_suit=d.penalty_suit,
+                declarer=d.declarer,
+                bid=bid,
+                points=tuple(d.pts),
+                scores=tuple(scores),
+                shooter=d.shooter,
+                moon_choice=(d.moon_choice or r.moon) if d.shooter is not None else None,
+                kitty=tuple(sorted(d.kitty)),
+                kitty_owner=d.kitty_owner,
+                penalty_cards=tuple(d.pen_count),
+                chips_delta=delta,
+                pool=self.pool,
+                totals=tuple(self.scores),
+            )
+        )
+        self.hand_index += 1
+        self.last_deal = d
+        if self._check_end():
+            self.over = True
+            return
+        self.dealer = (self.dealer + 1) % r.players
+        self.deal = self._new_deal()
+
+    def _check_end(self) -> bool:
+        r = self.rules
+        limit = r.hands is not None and self.hand_index >= r.hands
+        if r.settlement in ("chips_1887", "chips_pool"):
+            if limit or min(self.chips) <= 0:
+                best = max(self.chips)
+                self.winners = tuple(s for s in range(r.players) if self.chips[s] == best)
+                return True
+            return False
+        totals = self.totals()
+        if not (limit or (r.target is not None and max(totals) >= r.target)):
+            return False
+        low = min(totals)
+        sides = [i for i, t in enumerate(totals) if t == low]
+        if len(sides) > 1 and r.tie_break == "play_on":
+            return False
+        self.winners = tuple(s for i in sides for s in r.teams[i])
+        return True
+
+    def stakes(self) -> tuple[float, ...] | None:
+        """Average-stakes settlement: what each seat pays (+) or draws (-) so far."""
+        if self.rules.settlement != "average_stakes":
+            return None
+        return tuple(float(x) for x in average_stakes(self.scores))
+
+    # --------------------------------------------------------------- clone
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.hand_index = self.hand_index
+        g.dealer = self.dealer
+        g.draw = self.draw
+        g.deal = self.deal.clone()
+        g.scores = self.scores[:]
+        g.chips = self.chips[:]
+        g.pool = self.pool
+        g.history = self.history[:]
+        g.actions = self.actions[:]
+        g.over = self.over
+        g.winners = self.winners
+        g.carry_declarer = self.carry_declarer
+        g.last_deal = self.last_deal
+        return g
+
+    # -------------------------------------------------------- observation
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now (RULES.md §5), and nothing more."""
+        n = self.rules.players
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {n - 1}")
+        d = self.deal
+        acting = self.to_act()
+        kind = self.decision_kind() if seat in acting else None
+        legal: tuple[Action, ...] = ()
+        if kind is not None and kind is not Kind.PASS:
+            legal = tuple(d.legal_actions(seat))
+        off = d.pass_offset
+        passed = d.passes[seat] if off else None
+        received = None
+        received_from = None
+        if off:
+            received_from = (seat - off) % n
+            if d.received is not None:
+                received = d.received[seat]
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            hand_index=self.hand_index,
+            dealer=d.dealer,
+            phase=self.phase,
+            to_act=acting,
+            decision=kind,
+            legal=legal,
+            hand=tuple(d.hand(seat)),
+            hand_sizes=tuple(d.hand_count(s) for s in range(n)),
+            pass_direction=d.pass_direction,
+            pass_to=(seat + off) % n if off else None,
+            passed=passed,
+            received=received,
+            received_from=received_from,
+            bids=tuple(d.bids),
+            declarer=d.declarer,
+            penalty_suit=d.penalty_suit,
+            tricks=tuple(d.tricks),
+            trick_leader=d.leader,
+            trick=tuple(zip(d.trick_seats, d.trick_cards)),
+            turn=d.turn if d.phase == PLAY else -1,
+            hearts_broken=d.broken,
+            points_taken=tuple(d.pts),
+            kitty_size=len(d.kitty),
+            kitty_owner=d.kitty_owner,
+            scores=tuple(self.scores),
+            chips=tuple(self.chips),
+            pool=self.pool,
+            history=tuple(self.history),
+            game_over=self.over,
+            winners=self.winners,
+        )

@@ -1,0 +1,21 @@
+"""Players by level name, so faces and the arena can say ``"expert"``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from corazones.players.base import Bot
+from corazones.players.random_bot import RandomBot
+
+LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
+    "random": RandomBot,
+}
+
+
+def make_player(level: str, seed: int | str | None = None) -> Bot:
+    """A new bot of ``level`` seeded with ``seed``."""
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown player level {level!r}; levels: {', '.join(LEVELS)}") from None
+    return factory(seed)
