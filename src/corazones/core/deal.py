@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 from itertools import combinations
 
 from corazones.core.actions import MOON_CHOICES, Action, Kind
@@ -35,6 +37,9 @@ from corazones.core.cards import (
 )
 from corazones.core.errors import IllegalActionError
 from corazones.core.rules import Rules, discard_group_mask
+
+if TYPE_CHECKING:
+    from corazones.core.observation import Observation
 
 BID = "bid"
 DECLARE = "declare"
@@ -228,6 +233,50 @@ class Deal:
             self.phase = PASS
         else:
             self._start_play()
+
+    @classmethod
+    def at_play(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        kitty: Sequence[int] = (),
+        dealer: int = 0,
+        penalty_suit: int = HEARTS,
+        declarer: int | None = None,
+    ) -> Deal:
+        """A hand ready for the first lead: ``hands`` are after any pass, the auction settled.
+
+        Used to rebuild a position from an observation (tree search over
+        sampled deals) and to check logs of hands played elsewhere.
+        """
+        d = cls(_play_only(rules), hands, kitty, dealer, "hold")
+        d.rules = rules
+        d.declarer = declarer
+        d._set_penalty_suit(penalty_suit)
+        d._start_play()
+        return d
+
+    @classmethod
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[int]], kitty: Sequence[int] = ()) -> Deal:
+        """The play-phase position ``obs`` describes, with ``hands`` as everyone's current cards.
+
+        ``hands[obs.seat]`` must be the observer's own hand; the others are a
+        guess (a sampled deal).  The tricks seen so far are replayed, so the
+        rebuilt state agrees with the rules in every detail.
+        """
+        start = [list(h) for h in hands]
+        for t in obs.tricks:
+            for s, c in t.plays:
+                start[s].append(c)
+        for s, c in obs.trick:
+            start[s].append(c)
+        d = cls.at_play(obs.rules, start, kitty, obs.dealer, obs.penalty_suit, obs.declarer)
+        for t in obs.tricks:
+            for _, c in t.plays:
+                d.play_card(c)
+        for _, c in obs.trick:
+            d.play_card(c)
+        return d
 
     # ------------------------------------------------------------ helpers
     def _set_penalty_suit(self, suit: int) -> None:
@@ -701,6 +750,12 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"<Deal phase={self.phase} trick={self.trick_no} turn={self.turn}>"
+
+
+@lru_cache(maxsize=64)
+def _play_only(rules: Rules) -> Rules:
+    """``rules`` without the auction and the pass, to start a hand at the first lead."""
+    return rules.replace(auction=False, pass_count=0, passes=("hold",))
 
 
 _PHASE_KIND = {PASS: Kind.PASS, BID: Kind.BID, DECLARE: Kind.DECLARE, PLAY: Kind.PLAY, MOON: Kind.MOON}
