@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from corazones.core.actions import MOON_CHOICES, Action, Kind
 from corazones.core.cards import (
