@@ -1,4 +1,9 @@
-"""``corazones replay``: a record told trick by trick with running scores."""
+"""``corazones replay``: a record told trick by trick with running scores.
+
+Every action is validated as it is replayed, so a damaged record prints up to
+its first bad action and then says what is wrong (exit 1); ``verify`` is the
+command that also checks the recorded results.
+"""
 
 from __future__ import annotations
 
@@ -7,22 +12,24 @@ from typing import Any
 
 import typer
 
-from corazones.cli.render import cards_text, hand_result_text, trick_text
-from corazones.core.actions import Kind
+from corazones.cli.render import cards_text, hand_result_text, seat_values, trick_text
+from corazones.cli.verifytext import read_text
+from corazones.core.actions import Action, Kind
+from corazones.core.cards import SUIT_LETTERS
 from corazones.core.deal import Deal
 from corazones.core.errors import CorazonesError
+from corazones.core.game import Game
 from corazones.core.records import loads, replay_steps, rules_of
 
 
 def read_record(file: Path) -> dict[str, Any]:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        raise typer.BadParameter(f"cannot read {file}: {e.strerror}") from None
+    text = read_text(file)
+    if text is None:
+        raise typer.Exit(2)
     try:
         return loads(text)
     except CorazonesError as e:
-        raise typer.BadParameter(f"{file}: {e}") from None
+        raise typer.BadParameter(f"{file}: {e}", param_hint="'FILE'") from None
 
 
 def print_replay(file: Path, glyphs: bool) -> int:
@@ -33,12 +40,14 @@ def print_replay(file: Path, glyphs: bool) -> int:
     if len(names) != rules.players:
         names = [f"seat {i}" for i in range(rules.players)]
     typer.echo(f"{rules.name}, {rules.players} players, seed {rec['seed']}")
+    typer.echo(f"After each trick: [points taken so far in the hand, in seat order: {', '.join(names)}]")
     shown_hand = -1
     shown_tricks = 0
     announced = -1
+    game: Game | None = None
     try:
         for st in replay_steps(rec):
-            g = st.game
+            g = game = st.game
             a = st.action
             finished = bool(g.history) and len(g.history) - 1 > shown_hand
             deal = g.last_deal if finished and g.last_deal is not None else g.deal
@@ -46,10 +55,9 @@ def print_replay(file: Path, glyphs: bool) -> int:
             if announced < hand_no:
                 announced = hand_no
                 typer.echo(f"Hand {hand_no + 1}, dealer {names[deal.dealer]}, pass {deal.pass_direction}")
-            if a.kind is Kind.PASS:
-                typer.echo(f"  {names[a.seat]} passes {cards_text(a.cards, glyphs)}")
-            elif a.kind in (Kind.BID, Kind.DECLARE, Kind.MOON):
-                typer.echo(f"  {a}")
+            line = _decision_text(a, names, glyphs)
+            if line:
+                typer.echo("  " + line)
             for i, tr in enumerate(deal.tricks[shown_tricks:], shown_tricks + 1):
                 pts = " ".join(str(p) for p in _points_after(deal, i, rules.players))
                 typer.echo(f"  {i:2}. {trick_text(tr, names, glyphs)}   [{pts}]")
@@ -58,22 +66,49 @@ def print_replay(file: Path, glyphs: bool) -> int:
                 h = g.history[-1]
                 shown_hand = h.index
                 shown_tricks = 0
-                typer.echo(hand_result_text(h, names))
+                typer.echo(hand_result_text(h, names, glyphs=glyphs))
     except CorazonesError as e:
         typer.echo(f"replay stopped: {e}", err=True)
         return 1
+    if game is not None and game.over:
+        chips = rules.settlement in ("chips_1887", "chips_pool")
+        standing = f"chips {seat_values(names, game.chips)}" if chips else f"totals {seat_values(names, game.scores)}"
+        typer.echo(f"Game over. Winner(s): {', '.join(names[w] for w in game.winners)}; {standing}.")
+    else:
+        typer.echo("The record ends before the game does.")
     return 0
 
 
+def _decision_text(a: Action, names: list[str], glyphs: bool) -> str:
+    """A line for the decisions that are not plays (plays are shown as whole tricks)."""
+    who = names[a.seat]
+    if a.kind is Kind.PASS:
+        return f"{who} passes {cards_text(a.cards, glyphs)}"
+    if a.kind is Kind.BID:
+        return f"{who} bids {a.value}" if a.value else f"{who} does not bid"
+    if a.kind is Kind.DECLARE and isinstance(a.value, int):
+        return f"{who} names {SUIT_LETTERS[a.value]} as the penalty suit"
+    if a.kind is Kind.MOON:
+        return f"{who} shot the moon and chooses {a.value}"
+    return ""
+
+
 def _points_after(deal: Deal, tricks: int, players: int) -> list[int]:
-    """Points taken in the first ``tricks`` tricks (annulled piles go to the next winner)."""
+    """Points taken in the first ``tricks`` tricks.
+
+    An annulled trick's cards go to the winner of the next trick, or to its
+    own leader when it is the last trick of the hand (Cancellation Hearts).
+    """
     pts = [0] * players
     pending = 0
-    for t in deal.tricks[:tricks]:
+    for i, t in enumerate(deal.tricks[:tricks]):
         v = sum(deal.values[c] for _, c in t.plays)
-        if t.winner is None:
+        winner = t.winner
+        if winner is None and i == deal.hand_size - 1:
+            winner = t.leader
+        if winner is None:
             pending += v
         else:
-            pts[t.winner] += v + pending
+            pts[winner] += v + pending
             pending = 0
     return pts

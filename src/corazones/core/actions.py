@@ -64,7 +64,7 @@ class Action:
     def declare(seat: int, suit: int | str) -> Action:
         if isinstance(suit, str):
             s = suit.strip().upper()[:1]
-            if s not in SUIT_LETTERS:
+            if len(s) != 1 or s not in SUIT_LETTERS:
                 raise RecordError(f"not a suit: {suit!r}; use one of C D S H")
             suit = SUIT_LETTERS.index(s)
         return Action(Kind.DECLARE, seat, (), int(suit))

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from corazones.core.actions import MOON_CHOICES, Action, Kind
 from corazones.core.cards import (
@@ -41,15 +41,24 @@ from corazones.core.rules import Rules, discard_group_mask
 if TYPE_CHECKING:
     from corazones.core.observation import Observation
 
-BID = "bid"
-DECLARE = "declare"
-PASS = "pass"
-PLAY = "play"
-MOON = "moon"
-DONE = "done"
+# Phase names.  ``Final`` lets the compiled build inline them (and the tables
+# below become C statics instead of dictionary look-ups).
+BID: Final = "bid"
+DECLARE: Final = "declare"
+PASS: Final = "pass"
+PLAY: Final = "play"
+MOON: Final = "moon"
+DONE: Final = "done"
 
-_QS = 2 * 13 + 10
-_SUIT_OF = tuple(c // 13 for c in range(52))
+_QS: Final = 2 * 13 + 10
+_SUIT_OF: Final = tuple(c // 13 for c in range(52))
+_SUIT_MASK: Final[tuple[int, ...]] = SUIT_MASK
+
+# Card values, penalty mask and totals per (rules, penalty suit), found by the
+# identity of the Rules object: computing them was most of the cost of
+# starting a hand.  The entry holds the Rules object itself, so its id cannot
+# be reused by another object while the entry exists.
+_SUIT_TABLES: Final[dict[tuple[int, int], tuple[Rules, tuple[int, ...], int, int, int]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +81,8 @@ class Deal:
     """State of one hand from the deal to the last trick (and moon choice)."""
 
     __slots__ = (
+        "_trick_log",
+        "_tricks",
         "bid_turn",
         "bids",
         "broken",
@@ -110,7 +121,6 @@ class Deal:
         "trick_cards",
         "trick_no",
         "trick_seats",
-        "tricks",
         "turn",
         "two_decks",
         "values",
@@ -147,7 +157,8 @@ class Deal:
     trick_cards: list[int]
     trick_no: int
     broken: bool
-    tricks: list[Trick]
+    _trick_log: list[tuple[int, list[int], list[int], int | None]]
+    _tricks: list[Trick]
     pts: list[int]
     pos: list[int]
     pen_count: list[int]
@@ -158,6 +169,12 @@ class Deal:
     kitty_first_trick: bool
     discard_masks: tuple[int, ...]
     two_decks: bool
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Deal:
+        # Defined so that ``Deal.__new__(Deal)`` in :meth:`clone` makes a bare
+        # instance without running ``__init__`` in the compiled build too (a
+        # compiled class without its own ``__new__`` always runs ``__init__``).
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -184,15 +201,20 @@ class Deal:
         self.hand_size = len(hands[0])
         self.dealer = dealer % n
         self.eldest = (dealer + 1) % n
-        self.h1 = [0] * n
-        self.h2 = [0] * n
+        h1 = [0] * n
+        h2 = [0] * n
         for s, hand in enumerate(hands):
+            one = two = 0
             for c in hand:
                 bit = 1 << c
-                if self.h1[s] & bit:
-                    self.h2[s] |= bit
+                if one & bit:
+                    two |= bit
                 else:
-                    self.h1[s] |= bit
+                    one |= bit
+            h1[s] = one
+            h2[s] = two
+        self.h1 = h1
+        self.h2 = h2
         self.kitty = tuple(kitty)
         self.kitty_owner = None
         self.kitty_first_trick = bool(self.kitty) and rules.kitty_to == "first_trick"
@@ -206,12 +228,13 @@ class Deal:
         self.declarer = None
         self.chips = tuple(chips) if chips is not None else None
         self.forced_declarer = forced_declarer
-        self.discard_masks = tuple(discard_group_mask(t) for t in rules.discard_order)
+        self.discard_masks = tuple(discard_group_mask(t) for t in rules.discard_order) if rules.discard_order else ()
         self.trick_seats = []
         self.trick_cards = []
         self.trick_no = 0
         self.broken = False
-        self.tricks = []
+        self._trick_log = []
+        self._tricks = []
         self.pts = [0] * n
         self.pos = [0] * n
         self.pen_count = [0] * n
@@ -253,6 +276,7 @@ class Deal:
         d.rules = rules
         d.declarer = declarer
         d._set_penalty_suit(penalty_suit)
+        d.first_card = -1  # the play-only start above may have set the lowest club; the real rules decide
         d._start_play()
         return d
 
@@ -281,11 +305,22 @@ class Deal:
     # ------------------------------------------------------------ helpers
     def _set_penalty_suit(self, suit: int) -> None:
         self.penalty_suit = suit
-        vals = self.rules.card_values(suit)
-        self.values = vals
-        self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
-        self.pos_total = sum(vals[c] for c in self.rules.deck if vals[c] > 0)
-        self.pen_total = sum(vals[c] for c in self.rules.deck)
+        rules = self.rules
+        key = (id(rules), suit)
+        got = _SUIT_TABLES.get(key)
+        if got is None or got[0] is not rules:
+            vals = rules.card_values(suit)
+            got = (
+                rules,
+                vals,
+                sum(1 << c for c in range(52) if vals[c] > 0),
+                sum(vals[c] for c in rules.deck if vals[c] > 0),
+                sum(vals[c] for c in rules.deck),
+            )
+            if len(_SUIT_TABLES) >= 256:
+                _SUIT_TABLES.clear()
+            _SUIT_TABLES[key] = got
+        _, self.values, self.pen_mask, self.pos_total, self.pen_total = got
 
     def clone(self) -> Deal:
         """An independent copy, cheap enough for tree search."""
@@ -321,7 +356,8 @@ class Deal:
         d.trick_cards = self.trick_cards[:]
         d.trick_no = self.trick_no
         d.broken = self.broken
-        d.tricks = self.tricks[:]
+        d._trick_log = self._trick_log[:]
+        d._tricks = self._tricks[:]
         d.pts = self.pts[:]
         d.pos = self.pos[:]
         d.pen_count = self.pen_count[:]
@@ -333,6 +369,21 @@ class Deal:
         d.discard_masks = self.discard_masks
         d.two_decks = self.two_decks
         return d
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks in play order.
+
+        :class:`Trick` records are made when this is read rather than at the
+        end of every trick: random playouts finish millions of tricks that
+        nobody looks at.  The same list is returned (and extended) each time.
+        """
+        made = self._tricks
+        log = self._trick_log
+        while len(made) < len(log):
+            leader, seats, cards, winner = log[len(made)]
+            made.append(Trick(leader, tuple(zip(seats, cards)), winner))
+        return made
 
     def hand(self, seat: int) -> list[int]:
         """Cards ``seat`` holds (repeats for two decks), lowest index first."""
@@ -370,15 +421,15 @@ class Deal:
                 if self.first_card >= 0:
                     return 1 << self.first_card
                 if self.declarer is not None and self.rules.auction:
-                    other = h & ~SUIT_MASK[self.penalty_suit]
+                    other = h & ~_SUIT_MASK[self.penalty_suit]
                     if other:
                         h = other
             if self.rules.must_break_hearts and not self.broken:
-                other = h & ~SUIT_MASK[self.penalty_suit]
+                other = h & ~_SUIT_MASK[self.penalty_suit]
                 if other:
                     return other
             return h
-        follow = h & SUIT_MASK[_SUIT_OF[self.trick_cards[0]]]
+        follow = h & _SUIT_MASK[_SUIT_OF[self.trick_cards[0]]]
         if follow:
             return follow
         for g in self.discard_masks:
@@ -439,8 +490,11 @@ class Deal:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
         ph = self.phase
         seat = action.seat
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {self.n - 1}")
+        for c in action.cards:
+            if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+                raise IllegalActionError(f"not a card: {c!r}; a card is an index 0 to 51 (2C = 0 ... AH = 51)")
         want = _PHASE_KIND.get(ph)
         if want is None:
             raise IllegalActionError("the hand is over; no action is expected")
@@ -481,12 +535,12 @@ class Deal:
                     raise IllegalActionError(f"seat {seat} cannot pass {card_str(c)}: not in hand (or passed twice)")
         elif ph == BID:
             v = action.value
-            if not isinstance(v, int) or v not in self.bid_range(seat):
+            if isinstance(v, bool) or not isinstance(v, int) or v not in self.bid_range(seat):
                 rng = self.bid_range(seat)
                 allowed = "0 (no bid)" + (f" or {rng[1]} to {rng[-1]}" if len(rng) > 1 else "")
                 raise IllegalActionError(f"bid {v!r} is not allowed; allowed: {allowed}")
         elif ph == DECLARE:
-            if action.value not in (0, 1, 2, 3):
+            if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in (0, 1, 2, 3):
                 raise IllegalActionError(f"declare a suit index 0-3 ({SUIT_LETTERS}), not {action.value!r}")
         elif ph == MOON and action.value not in MOON_CHOICES:
             raise IllegalActionError(f"moon choice must be one of {', '.join(MOON_CHOICES)}")
@@ -495,6 +549,8 @@ class Deal:
         if not self.trick_cards:
             if self.trick_no == 0 and self.first_card >= 0:
                 return f"the first trick must be led with {card_str(self.first_card)}"
+            if self.trick_no == 0 and self.rules.auction and self.declarer is not None:
+                return "the declarer may not lead the penalty suit to the first trick"
             if _SUIT_OF[c] == self.penalty_suit:
                 return f"{SUIT_LETTERS[self.penalty_suit]} not broken yet"
             return "lead restriction"
@@ -594,7 +650,7 @@ class Deal:
             best = 99
             for i in range(n):
                 s = (self.eldest + i) % n
-                clubs = self.h1[s] & SUIT_MASK[CLUBS]
+                clubs = self.h1[s] & _SUIT_MASK[CLUBS]
                 if clubs:
                     low = (clubs & -clubs).bit_length() - 1
                     if low < best:
@@ -640,7 +696,8 @@ class Deal:
         else:
             winner = self._cancellation_winner(led)
         last = self.trick_no == self.hand_size - 1
-        self.tricks.append(Trick(self.leader, tuple(zip(seats, cards)), winner))
+        # the finished trick's lists are never changed again (new ones are made below)
+        self._trick_log.append((self.leader, seats, cards, winner))
         pile = cards if not self.pending else self.pending + cards
         if winner is None:
             if last:

@@ -1,148 +1,357 @@
 """Hand logs from other programs: one JSON object per line, one deal each.
 
 Each line gives the rules (a preset name plus option overrides), the hands as
-dealt, the passes, the plays in order and, optionally, the expected points.
-:func:`check_line` replays the deal under our rules and returns a verdict, so
-other programs' games can be checked against Corazones' rule book.  The
-format is documented in ``docs/records.md``.
+dealt, the passes, the plays in order and, optionally, the expected results.
+:func:`check_line` replays the deal under our rules and returns a
+:class:`Verdict`, so other programs' games can be checked against Corazones'
+rule book.  The format is documented field by field in ``docs/records.md``.
+
+A line is checked in two stages.  First its shape: every field, type, card
+and count is validated before anything is played, so a malformed line is
+reported as such (status ``malformed``) and never half-checked.  Then the
+deal is replayed: the first pass, play or moon choice the rules refuse gives
+status ``illegal``, and an ``expect`` value that differs from what the rules
+give gives status ``mismatch``.  Nothing here raises on bad input.
+
+``expect.points`` is each seat's score for the hand *after* the moon rule
+(what is added to the running totals), ``expect.taken`` the penalty points
+each seat took in tricks and the kitty *before* it.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from corazones.core.actions import Action
-from corazones.core.cards import card_str, parse_card
+from corazones.core.actions import MOON_CHOICES, Action
+from corazones.core.cards import card_str, format_cards, parse_card
 from corazones.core.deal import MOON, PASS, PLAY, Deal
-from corazones.core.errors import CorazonesError, RecordError
-from corazones.core.rules import Rules
+from corazones.core.errors import CorazonesError
+from corazones.core.rules import PRESETS, Rules
 
-_KEYS = {"rules", "options", "dealer", "hands", "pass_direction", "passes", "plays", "moon_choice", "expect"}
-_DIRECTIONS = ("left", "right", "across", "hold")
+#: Fields of a hand-log line.
+FIELDS = ("rules", "options", "dealer", "hands", "pass_direction", "passes", "plays", "moon_choice", "expect")
+#: Fields of ``expect`` (all optional).
+EXPECT_FIELDS = ("points", "taken", "shooter", "kitty_owner")
+DIRECTIONS = ("left", "right", "across", "hold")
+
+OK = "ok"
+MALFORMED = "malformed"
+ILLEGAL = "illegal"
+MISMATCH = "mismatch"
+#: Verdict statuses: the line is fine, cannot be read, breaks a rule, or its expected results differ.
+STATUSES = (OK, MALFORMED, ILLEGAL, MISMATCH)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """Outcome of checking one hand-log line."""
+    """Outcome of checking one hand-log line.
+
+    ``status`` is one of :data:`STATUSES`; ``points`` are the hand scores the
+    rules give (after the moon rule) whenever the deal could be played out.
+    """
 
     ok: bool
     message: str
     points: tuple[int, ...] | None = None
+    status: str = OK
+
+    def __str__(self) -> str:
+        return self.message if self.ok else f"FAIL {self.status}: {self.message}"
+
+
+class _Fail(Exception):
+    def __init__(self, status: str, message: str, points: tuple[int, ...] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.points = points
+
+
+def _malformed(message: str) -> _Fail:
+    return _Fail(MALFORMED, message)
 
 
 def check_line(text: str) -> Verdict:
     """Check one JSON Lines entry; never raises on bad input, the verdict says what is wrong."""
     try:
-        data = json.loads(text)
+        data = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as e:
-        return Verdict(False, f"not JSON: {e.msg} at column {e.colno}")
-    try:
-        return check_entry(data)
-    except CorazonesError as e:
-        return Verdict(False, str(e))
-
-
-def _cards(value: Any, what: str) -> list[int]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of cards like ['2C', 'QS'], not {value!r}")
-    try:
-        return [parse_card(c) for c in value]
-    except CorazonesError as e:
-        raise RecordError(f"{what}: {e}") from None
+        return Verdict(False, f"not JSON: {e.msg} at column {e.colno}", status=MALFORMED)
+    except RecursionError:
+        return Verdict(False, "not a hand log: nested too deeply", status=MALFORMED)
+    return check_entry(data)
 
 
 def check_entry(data: Any) -> Verdict:
-    """Check one parsed entry; raises :class:`RecordError` for malformed input."""
-    if not isinstance(data, dict):
-        raise RecordError("each line must be a JSON object")
-    unknown = set(data) - _KEYS
-    if unknown:
-        raise RecordError(f"unknown field(s) {', '.join(sorted(unknown))}; fields: {', '.join(sorted(_KEYS))}")
-    preset = data.get("rules", "standard")
-    options = data.get("options") or {}
-    if not isinstance(preset, str):
-        raise RecordError(f"'rules' must be a preset name, not {preset!r}")
+    """Check one parsed entry; never raises on bad input."""
+    try:
+        return _check(data)
+    except _Fail as f:
+        return Verdict(False, f.message, f.points, f.status)
+    except CorazonesError as e:
+        return Verdict(False, str(e), status=MALFORMED)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+        # A safety net: every shape problem above is meant to be caught by name first.
+        return Verdict(False, f"could not check this line: {e}", status=MALFORMED)
+
+
+# ------------------------------------------------------------------ shape
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _card_list(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise _malformed(f'{where} must be a list of cards like ["2C", "QS", "10H"], not {_short(value)}')
+    out = []
+    for i, c in enumerate(value):
+        try:
+            out.append(parse_card(c))
+        except CorazonesError as e:
+            raise _malformed(f"{where}[{i}]: {e}") from None
+    return out
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _rules(data: dict[str, Any]) -> Rules:
+    if "rules" not in data:
+        raise _malformed(f"'rules' is missing; give a preset name: {', '.join(PRESETS)}")
+    preset = data["rules"]
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise _malformed(f"rules {_short(preset)} is not a preset; presets: {', '.join(PRESETS)}")
+    options = data.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
-        raise RecordError("'options' must be an object of option: value")
-    rules = Rules.preset(preset, **options)
-    n = rules.players
-    hands_raw = data.get("hands")
-    if not isinstance(hands_raw, list) or len(hands_raw) != n:
-        raise RecordError(f"'hands' must list {n} hands (one per seat) for {n} players")
-    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands_raw)]
-    for i, h in enumerate(hands):
-        if len(h) != rules.hand_size:
-            raise RecordError(f"hands[{i}] has {len(h)} cards; these rules deal {rules.hand_size}")
-    dealt = Counter(c for h in hands for c in h)
-    deck = Counter(rules.deck)
-    extra = dealt - deck
-    if extra:
-        raise RecordError(
-            f"cards not in this deck or dealt too often: {' '.join(card_str(c) for c in sorted(extra.elements()))}"
+        raise _malformed(f"'options' must be an object of option: value (see RULES.md), not {_short(options)}")
+    try:
+        rules = Rules.preset(preset, **options)
+    except CorazonesError as e:
+        raise _malformed(f"options: {e}") from None
+    if rules.auction:
+        raise _malformed(
+            "these rules start each hand with an auction, which hand logs do not describe; "
+            "hand logs cover rules without auction = true"
         )
-    kitty = sorted((deck - dealt).elements())
-    direction = data.get("pass_direction", "hold")
-    if direction not in _DIRECTIONS:
-        raise RecordError(f"pass_direction {direction!r} is not one of {', '.join(_DIRECTIONS)}")
-    if direction == "across" and n % 2:
-        raise RecordError(f"pass_direction across needs an even number of players, not {n}")
-    if direction != "hold" and rules.pass_count == 0:
-        raise RecordError(f"pass_direction {direction} but these rules pass no cards")
-    plays = _cards(data.get("plays"), "plays")
-    dealer = data.get("dealer")
-    if dealer is None:
-        dealer = 0
-        if rules.first_lead == "eldest" and plays:
-            holder = [s for s in range(n) if plays[0] in hands[s]]
-            if len(holder) == 1:
-                dealer = (holder[0] - 1) % n
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise RecordError(f"dealer must be a seat 0 to {n - 1}, not {dealer!r}")
-    deal = Deal(rules, hands, kitty, dealer, direction)
-    if deal.phase != PASS and deal.phase != PLAY:
-        raise RecordError(f"hand logs cover passing and play; these rules start with {deal.phase}")
-    if deal.phase == PASS:
-        passes = data.get("passes")
-        if not isinstance(passes, list) or len(passes) != n:
-            raise RecordError(
-                f"'passes' must list {n} passes (the cards each seat gives) for pass_direction {direction}"
+    return rules
+
+
+def _seat(value: Any, n: int, where: str) -> int | None:
+    if value is None:
+        return None
+    if not _is_int(value) or not 0 <= value < n:
+        raise _malformed(f"{where} must be a seat 0 to {n - 1} (or null), not {_short(value)}")
+    return int(value)
+
+
+def _hands(data: dict[str, Any], rules: Rules) -> tuple[list[list[int]], list[int]]:
+    """The dealt hands and the kitty (the deck's cards nobody was dealt)."""
+    n = rules.players
+    raw = data.get("hands")
+    if not isinstance(raw, list) or len(raw) != n:
+        got = f"{len(raw)} entries" if isinstance(raw, list) else _short(raw)
+        raise _malformed(
+            f"'hands' must list {n} hands as dealt (one per seat, {rules.hand_size} cards each), not {got}"
+        )
+    hands = [_card_list(h, f"hands[{s}]") for s, h in enumerate(raw)]
+    for s, h in enumerate(hands):
+        if len(h) != rules.hand_size:
+            raise _malformed(
+                f"hands[{s}] has {len(h)} cards; these rules deal {rules.hand_size} to each of {n} players"
+                + (f" (kitty {rules.kitty_size})" if rules.kitty_size else "")
             )
+    deck = Counter(rules.deck)
+    dealt = Counter(c for h in hands for c in h)
+    for c in sorted(dealt):
+        if deck[c] == 0:
+            stripped = f"; these rules remove {format_cards(rules.stripped)}" if rules.stripped else ""
+            raise _malformed(f"hands: {card_str(c)} is not in the deck{stripped}")
+        if dealt[c] > deck[c]:
+            seats = [s for s, h in enumerate(hands) for x in h if x == c]
+            copies = "once" if deck[c] == 1 else f"{deck[c]} times"
+            raise _malformed(
+                f"hands: {card_str(c)} is dealt {dealt[c]} times (seats {', '.join(map(str, seats))}); "
+                f"the deck holds it {copies}"
+            )
+    kitty = sorted((deck - dealt).elements())
+    return hands, kitty
+
+
+def _direction(data: dict[str, Any], rules: Rules) -> str:
+    cycle = rules.pass_cycle if rules.pass_count else ("hold",)
+    if "pass_direction" not in data or data["pass_direction"] is None:
+        if any(d != "hold" for d in cycle):
+            raise _malformed(f"'pass_direction' is missing; these rules pass {' / '.join(cycle)} (one per hand)")
+        return "hold"
+    direction = data["pass_direction"]
+    if direction not in DIRECTIONS:
+        raise _malformed(f"pass_direction {_short(direction)} is not one of {', '.join(DIRECTIONS)}")
+    if direction not in cycle:
+        if rules.pass_count == 0:
+            raise _Fail(ILLEGAL, f"pass_direction {direction}, but these rules pass no cards (use hold)")
+        raise _Fail(ILLEGAL, f"pass_direction {direction} is not used by these rules; they pass {' / '.join(cycle)}")
+    return str(direction)
+
+
+def _passes(data: dict[str, Any], rules: Rules, direction: str) -> list[list[int]] | None:
+    n = rules.players
+    raw = data.get("passes")
+    if direction == "hold":
+        if raw is None or raw == [] or raw == [[]] * n:
+            return None
+        raise _malformed("'passes' lists cards, but pass_direction is hold (no pass); leave passes out")
+    k = rules.pass_count
+    if not isinstance(raw, list) or len(raw) != n:
+        got = "missing" if raw is None else f"{len(raw)} entries" if isinstance(raw, list) else _short(raw)
+        raise _malformed(
+            f"'passes' must list the {k} cards each of the {n} seats gives (pass_direction {direction}), not {got}"
+        )
+    passes = [_card_list(p, f"passes[{s}]") for s, p in enumerate(raw)]
+    for s, p in enumerate(passes):
+        if len(p) != k:
+            raise _malformed(f"passes[{s}] has {len(p)} cards; these rules pass {k}")
+    return passes
+
+
+def _plays(data: dict[str, Any], rules: Rules) -> list[int]:
+    if "plays" not in data:
+        raise _malformed("'plays' is missing: list every card played, in play order")
+    plays = _card_list(data["plays"], "plays")
+    n, size = rules.players, rules.hand_size
+    if len(plays) != n * size:
+        raise _malformed(f"'plays' has {len(plays)} cards; a hand is {size} tricks of {n} cards, {n * size} plays")
+    return plays
+
+
+def _expect(data: dict[str, Any], n: int) -> dict[str, Any]:
+    expect = data.get("expect")
+    if expect is None:
+        return {}
+    if not isinstance(expect, dict):
+        raise _malformed(f"'expect' must be an object such as {{\"points\": [0, 26, 0, 0]}}, not {_short(expect)}")
+    unknown = [k for k in expect if k not in EXPECT_FIELDS]
+    if unknown:
+        raise _malformed(f"expect: unknown field(s) {', '.join(unknown)}; fields: {', '.join(EXPECT_FIELDS)}")
+    for key in ("points", "taken"):
+        if key in expect:
+            v = expect[key]
+            if not isinstance(v, list) or len(v) != n or not all(_is_int(x) for x in v):
+                raise _malformed(f"expect.{key} must list {n} whole numbers (one per seat), not {_short(v)}")
+    for key in ("shooter", "kitty_owner"):
+        if key in expect:
+            _seat(expect[key], n, f"expect.{key}")
+    return expect
+
+
+# ------------------------------------------------------------------ check
+def _check(data: Any) -> Verdict:
+    if not isinstance(data, dict):
+        raise _malformed(f"each line must be a JSON object with fields {', '.join(FIELDS)}, not {_short(data)}")
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise _malformed(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(FIELDS)}")
+    rules = _rules(data)
+    n = rules.players
+    dealer = _seat(data.get("dealer"), n, "dealer")
+    hands, kitty = _hands(data, rules)
+    direction = _direction(data, rules)
+    passes = _passes(data, rules, direction)
+    plays = _plays(data, rules)
+    choice = data.get("moon_choice")
+    if choice is not None and choice not in MOON_CHOICES:
+        raise _malformed(f"moon_choice {_short(choice)} is not one of {', '.join(MOON_CHOICES)} (or null)")
+    expect = _expect(data, n)
+
+    if dealer is None:
+        dealer = _infer_dealer(rules, hands, kitty, direction, passes, plays[0])
+    deal = Deal(rules, hands, kitty, dealer, direction)
+    if passes is not None:
+        assert deal.phase == PASS
         for s, p in enumerate(passes):
             try:
-                deal.apply(Action.pass_cards(s, _cards(p, f"passes[{s}]")))
+                deal.apply(Action.pass_cards(s, p))
             except CorazonesError as e:
-                return Verdict(False, f"pass of seat {s}: {e}")
-    elif data.get("passes") not in (None, [], [[]] * n):
-        raise RecordError("'passes' given but pass_direction is hold")
+                raise _Fail(ILLEGAL, f"pass of seat {s}: {e}") from None
     for i, c in enumerate(plays):
-        if deal.phase != PLAY:
-            return Verdict(False, f"play #{i + 1} {card_str(c)}: the hand is already over")
+        if deal.phase != PLAY:  # cannot happen with the count checked above; kept as a guard
+            raise _Fail(ILLEGAL, f"play #{i + 1} {card_str(c)}: the hand is already over")
         seat = deal.turn
+        trick = deal.trick_no + 1
         try:
             deal.apply(Action.play(seat, c))
         except CorazonesError as e:
-            return Verdict(False, f"play #{i + 1} (seat {seat} {card_str(c)}): {e}")
-    if deal.phase == PLAY:
-        return Verdict(False, f"only {len(plays)} plays; the hand needs {rules.hand_size * n}")
+            raise _Fail(ILLEGAL, f"play #{i + 1} (trick {trick}, seat {seat} plays {card_str(c)}): {e}") from None
     if deal.phase == MOON:
-        choice = data.get("moon_choice")
         if choice is None:
-            return Verdict(
-                False, f"seat {deal.shooter} shot the moon; moon_choice is needed (subtract_from_self or add_to_others)"
+            raise _malformed(
+                f"seat {deal.shooter} shot the moon and these rules let the shooter choose: "
+                f"moon_choice is needed ({' or '.join(MOON_CHOICES)})"
             )
-        try:
-            deal.apply(Action.moon(deal.turn, choice))
-        except CorazonesError as e:
-            return Verdict(False, f"moon choice: {e}")
+        deal.apply(Action.moon(deal.turn, str(choice)))
+    elif choice is not None:
+        if deal.shooter is None:
+            raise _Fail(
+                MISMATCH, f"moon_choice {choice} is given, but nobody shot the moon (points taken {list(deal.pts)})"
+            )
+        if choice != rules.moon:
+            raise _Fail(ILLEGAL, f"moon_choice {choice}, but these rules fix moon = {rules.moon}")
     points = tuple(deal.hand_scores())
-    expect = data.get("expect")
-    if isinstance(expect, dict) and "points" in expect:
-        want = expect["points"]
-        if not isinstance(want, list) or want != list(points):
-            return Verdict(False, f"points: log says {want!r}, the rules give {list(points)}", points)
-    elif expect is not None and not isinstance(expect, dict):
-        raise RecordError("'expect' must be an object such as {\"points\": [0, 26, 0, 0]}")
-    return Verdict(True, f"ok, points {list(points)}", points)
+    _compare(expect, deal, points)
+    text = f"ok, points {list(points)}"
+    if deal.shooter is not None:
+        text += f"; seat {deal.shooter} shot the moon ({deal.moon_choice or rules.moon})"
+    return Verdict(True, text, points, OK)
+
+
+def _infer_dealer(
+    rules: Rules,
+    hands: Sequence[Sequence[int]],
+    kitty: Sequence[int],
+    direction: str,
+    passes: list[list[int]] | None,
+    first: int,
+) -> int:
+    """The first dealer under whom the seat to lead holds the first card played.
+
+    The dealer only decides who leads the first trick (eldest hand, or the
+    nearer of two seats holding the lowest club with two decks), so a log
+    without one is read as "whoever led was entitled to".  If no dealer fits,
+    0 is used and the replay names the illegal lead.
+    """
+    for dealer in range(rules.players):
+        deal = Deal(rules, hands, kitty, dealer, direction)
+        try:
+            for s, p in enumerate(passes or []):
+                deal.apply(Action.pass_cards(s, p))
+        except CorazonesError:
+            return 0
+        if deal.phase == PLAY and deal.is_legal(Action.play(deal.turn, first)):
+            return dealer
+    return 0
+
+
+def _compare(expect: dict[str, Any], deal: Deal, points: tuple[int, ...]) -> None:
+    if "shooter" in expect and expect["shooter"] != deal.shooter:
+        raise _Fail(
+            MISMATCH, f"shooter: the log says {_short(expect['shooter'])}, the rules give {_short(deal.shooter)}"
+        )
+    if "kitty_owner" in expect and expect["kitty_owner"] != deal.kitty_owner:
+        raise _Fail(
+            MISMATCH,
+            f"kitty_owner: the log says {_short(expect['kitty_owner'])}, the rules give {_short(deal.kitty_owner)}",
+        )
+    if "taken" in expect and expect["taken"] != list(deal.pts):
+        raise _Fail(MISMATCH, f"taken: the log says {expect['taken']}, the rules give {list(deal.pts)}", points)
+    if "points" in expect and expect["points"] != list(points):
+        hint = ""
+        if deal.shooter is not None and expect["points"] == list(deal.pts):
+            hint = " (the log gives the points taken; expect.points is the hand score after the moon rule)"
+        raise _Fail(MISMATCH, f"points: the log says {expect['points']}, the rules give {list(points)}{hint}", points)

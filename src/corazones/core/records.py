@@ -1,12 +1,18 @@
 """Game records: a documented JSON document that replays to the identical game.
 
 A record holds the rules (every option), the seed and every decision in the
-order it was applied, plus each hand's result and the final standing so a
+order it was applied, plus each hand's result and the final standing, so a
 reader (or :func:`verify_record`) can check the scores without trusting the
-program that wrote them.  The format is described in ``docs/records.md``.
+program that wrote them.  The format is described field by field in
+``docs/records.md``.
 
 Serialisation is canonical (:func:`dumps`): the same game gives the same
-bytes.
+bytes, and ``dumps(loads(text)) == text`` for any text :func:`dumps` wrote.
+
+Reading is strict on purpose: an unknown field, a card written as a number or
+a missing hand result is refused with a message naming the field and what is
+allowed, because a record that silently means something else is worse than
+one that does not load.
 """
 
 from __future__ import annotations
@@ -25,82 +31,190 @@ from corazones.core.rules import Rules
 FORMAT = "corazones-record"
 VERSION = 1
 
+#: Top-level fields in their canonical order; ``players`` is optional on reading.
+FIELDS = ("format", "version", "rules", "seed", "players", "actions", "hands", "final")
+_REQUIRED = ("format", "version", "rules", "seed", "actions", "hands", "final")
+#: Fields of ``final``, in order.
+FINAL_FIELDS = ("over", "scores", "chips", "pool", "winners")
+#: The one-of keys of an action object (besides ``seat``).
+ACTION_KINDS = ("play", "pass", "bid", "declare", "moon")
+
 
 def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
-    """The JSON-ready record of ``game`` so far (finished or not)."""
-    rec: dict[str, Any] = {
+    """The JSON-ready record of ``game`` so far (finished or not).
+
+    ``players`` names the seats (default ``seat 0`` ...); a record of an
+    unfinished game is valid and replays to the same unfinished position.
+    """
+    n = game.rules.players
+    names = [f"seat {i}" for i in range(n)] if players is None else list(players)
+    if len(names) != n or not all(isinstance(x, str) for x in names):
+        raise RecordError(f"players must name each of the {n} seats with a string, not {players!r}")
+    return {
         "format": FORMAT,
         "version": VERSION,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
-        "players": players if players is not None else [f"seat {i}" for i in range(game.rules.players)],
+        "players": names,
         "actions": [a.to_json() for a in game.actions],
         "hands": [h.to_json() for h in game.history],
-        "final": {
-            "over": game.over,
-            "scores": list(game.scores),
-            "chips": list(game.chips),
-            "pool": game.pool,
-            "winners": list(game.winners),
-        },
+        "final": final_of(game),
     }
-    return rec
+
+
+def final_of(game: Game) -> dict[str, Any]:
+    """The ``final`` object of a record: where the game stands after its last action."""
+    return {
+        "over": game.over,
+        "scores": list(game.scores),
+        "chips": list(game.chips),
+        "pool": game.pool,
+        "winners": list(game.winners),
+    }
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
 
 
 def dumps(record: dict[str, Any]) -> str:
-    """Canonical JSON text of a record: one action per line, stable key order."""
-    head = {k: v for k, v in record.items() if k not in ("actions", "hands")}
+    """Canonical JSON text of a record: fixed field order, one action and one hand per line.
+
+    One action per line keeps records readable and makes a ``diff`` of two
+    records point at the first decision where they part.
+    """
+    unknown = [k for k in record if k not in FIELDS]
+    if unknown:
+        raise RecordError(f"unknown record field(s) {', '.join(map(str, unknown))}; fields: {', '.join(FIELDS)}")
     lines = ["{"]
-    for k, v in head.items():
-        if k == "final":
+    for key in FIELDS:
+        if key not in record:
             continue
-        lines.append(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)},")
-    lines.append('  "actions": [')
-    acts = record.get("actions", [])
-    for i, a in enumerate(acts):
-        lines.append("    " + json.dumps(a, ensure_ascii=False) + ("," if i < len(acts) - 1 else ""))
-    lines.append("  ],")
-    lines.append('  "hands": [')
-    hands = record.get("hands", [])
-    for i, h in enumerate(hands):
-        lines.append("    " + json.dumps(h, ensure_ascii=False) + ("," if i < len(hands) - 1 else ""))
-    lines.append("  ],")
-    lines.append(f'  "final": {json.dumps(record.get("final", {}), ensure_ascii=False)}')
+        value = record[key]
+        if key in ("actions", "hands") and isinstance(value, list):
+            if not value:
+                lines.append(f'  "{key}": [],')
+                continue
+            lines.append(f'  "{key}": [')
+            lines.extend("    " + _json(v) + ("," if i < len(value) - 1 else "") for i, v in enumerate(value))
+            lines.append("  ],")
+        else:
+            lines.append(f"  {_json(key)}: {_json(value)},")
+    lines[-1] = lines[-1].removesuffix(",")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
 def loads(text: str) -> dict[str, Any]:
-    """Parse record text; :class:`RecordError` if it is not a Corazones record."""
+    """Parse record text and check its shape; :class:`RecordError` says what is wrong.
+
+    The actions themselves are checked one by one when the record is replayed,
+    so that an error names the first bad action.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise RecordError("not a Corazones game record: nested too deeply") from None
+    return check_shape(data)
+
+
+def check_shape(data: Any) -> dict[str, Any]:
+    """Check the top level of a parsed record (fields, their types, the rules); return it."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a Corazones game record: the top level must be an object with format = {FORMAT!r}")
     if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported; this program reads {VERSION}")
-    for key in ("rules", "seed", "actions"):
-        if key not in data:
-            raise RecordError(f"record has no {key!r}")
-    if not isinstance(data["actions"], list):
-        raise RecordError("record 'actions' must be a list")
+        raise RecordError(
+            f"record version {data.get('version')!r} is not supported; this program reads version {VERSION}"
+        )
+    unknown = [k for k in data if k not in FIELDS]
+    if unknown:
+        raise RecordError(f"unknown record field(s) {', '.join(unknown)}; fields: {', '.join(FIELDS)}")
+    missing = [k for k in _REQUIRED if k not in data]
+    if missing:
+        raise RecordError(f"record has no {', '.join(missing)}; required fields: {', '.join(_REQUIRED)}")
     seed = data["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise RecordError(f"record 'seed' must be a whole number or a string, not {seed!r}")
+    rules = rules_of(data)
+    players = data.get("players")
+    if players is not None and (
+        not isinstance(players, list) or len(players) != rules.players or not all(isinstance(p, str) for p in players)
+    ):
+        raise RecordError(f"record 'players' must list {rules.players} seat names (strings), not {players!r}")
+    for key in ("actions", "hands"):
+        if not isinstance(data[key], list):
+            raise RecordError(f"record {key!r} must be a list, not {type(data[key]).__name__}")
+    for i, h in enumerate(data["hands"], 1):
+        if not isinstance(h, dict):
+            raise RecordError(f"hand {i}: a hand result must be an object, not {h!r}")
+    final = data["final"]
+    if not isinstance(final, dict):
+        raise RecordError(f"record 'final' must be an object with {', '.join(FINAL_FIELDS)}, not {final!r}")
+    _check_fields(final, FINAL_FIELDS, "final")
     return data
 
 
+def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str) -> None:
+    unknown = [k for k in obj if k not in fields]
+    if unknown:
+        raise RecordError(f"{where}: unknown field(s) {', '.join(unknown)}; fields: {', '.join(fields)}")
+    missing = [k for k in fields if k not in obj]
+    if missing:
+        raise RecordError(f"{where}: missing field(s) {', '.join(missing)}; fields: {', '.join(fields)}")
+
+
 def rules_of(record: dict[str, Any]) -> Rules:
+    """The :class:`Rules` a record was played under; :class:`RecordError` naming a bad option."""
     try:
         return Rules.from_dict(record["rules"])
     except CorazonesError as e:
         raise RecordError(f"record rules: {e}") from None
+    except (TypeError, ValueError) as e:  # a value of a type no option takes
+        raise RecordError(f"record rules: {e}") from None
+
+
+def seed_of(record: dict[str, Any]) -> int | str:
+    seed = record["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise RecordError(f"record 'seed' must be a whole number or a string, not {seed!r}")
+    return seed
+
+
+def action_of(raw: Any, number: int) -> Action:
+    """Parse action ``#number`` (1-based) of a record, strictly.
+
+    Cards must be strings (``"QS"``): JSON numbers and ``true`` would
+    otherwise read as card indexes.  The declared suit is a letter.
+    """
+    where = f"action #{number}"
+    if not isinstance(raw, dict):
+        raise RecordError(f'{where}: an action is an object like {{"seat": 0, "play": "2C"}}, not {raw!r}')
+    kinds = [k for k in ACTION_KINDS if k in raw]
+    extra = [k for k in raw if k != "seat" and k not in ACTION_KINDS]
+    if extra or len(kinds) != 1 or "seat" not in raw:
+        raise RecordError(
+            f"{where}: {_json(raw)} must have 'seat' and exactly one of {', '.join(ACTION_KINDS)}"
+            + (f" (unknown: {', '.join(extra)})" if extra else "")
+        )
+    kind = kinds[0]
+    value = raw[kind]
+    if kind == "play" and not isinstance(value, str):
+        raise RecordError(f'{where}: the card played must be a string like "QS", not {value!r}')
+    if kind == "pass" and (not isinstance(value, list) or not all(isinstance(c, str) for c in value)):
+        raise RecordError(f'{where}: \'pass\' must be a list of cards like ["QS", "AH", "2D"], not {value!r}')
+    if kind == "declare" and not isinstance(value, str):
+        raise RecordError(f"{where}: 'declare' must be a suit letter C, D, S or H, not {value!r}")
+    try:
+        return Action.from_json(raw)
+    except CorazonesError as e:
+        raise RecordError(f"{where}: {e}") from None
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One replayed action with the game state after it."""
+    """One replayed action with the game state after it (``index`` is 0-based)."""
 
     index: int
     action: Action
@@ -110,14 +224,16 @@ class Step:
 def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     """Replay a record action by action (each validated); yields after every action.
 
-    Raises :class:`RecordError` naming the first action that is malformed or illegal.
+    Raises :class:`RecordError` naming the first action that is malformed or
+    illegal (``action #k``, counted from 1).  The same :class:`Game` object is
+    yielded every time, advanced in place.
     """
-    game = Game(rules_of(record), record["seed"])
-    for i, raw in enumerate(record["actions"]):
-        try:
-            action = Action.from_json(raw)
-        except RecordError as e:
-            raise RecordError(f"action #{i + 1}: {e}") from None
+    game = Game(rules_of(record), seed_of(record))
+    actions = record.get("actions")
+    if not isinstance(actions, list):
+        raise RecordError("record 'actions' must be a list")
+    for i, raw in enumerate(actions):
+        action = action_of(raw, i + 1)
         try:
             game.apply(action)
         except CorazonesError as e:
@@ -126,45 +242,81 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
 
 
 def replay(record: dict[str, Any]) -> Game:
-    """The game a record describes, replayed and validated."""
-    game = Game(rules_of(record), record["seed"])
+    """The game a record describes, replayed with every action validated."""
+    game = Game(rules_of(record), seed_of(record))
     for step in replay_steps(record):
         game = step.game
     return game
 
 
 def verify_record(record: dict[str, Any]) -> Game:
-    """Replay and check every action and every recorded score.
+    """Replay and check every action and every recorded result, in game order.
 
-    Returns the replayed game; raises :class:`RecordError` naming the first
-    discrepancy (an illegal action, a hand result or final score that differs).
+    Each hand result is compared as soon as its hand ends, so the error names
+    the FIRST discrepancy: an illegal action (``action #k``), a hand result
+    field that differs (``hand h``), a hand result too many or too few, or a
+    final field.  Returns the replayed game.
     """
-    game = replay(record)
-    recorded = record.get("hands", [])
-    if not isinstance(recorded, list):
-        raise RecordError("record 'hands' must be a list")
-    if len(recorded) != len(game.history):
-        raise RecordError(f"record lists {len(recorded)} finished hands; replay gives {len(game.history)}")
-    for want, got in zip(recorded, game.history, strict=True):
-        _compare_hand(want, got)
-    final = record.get("final")
-    if isinstance(final, dict):
-        for key, value in (
-            ("over", game.over),
-            ("scores", list(game.scores)),
-            ("chips", list(game.chips)),
-            ("pool", game.pool),
-            ("winners", list(game.winners)),
-        ):
-            if key in final and final[key] != value:
-                raise RecordError(f"final {key}: record says {final[key]!r}, the rules give {value!r}")
+    record = check_shape(record)
+    recorded: list[Any] = record["hands"]
+    checked = 0
+    game: Game | None = None
+    last = 0
+    for step in replay_steps(record):
+        game = step.game
+        last = step.index + 1
+        while checked < len(game.history):
+            if checked >= len(recorded):
+                raise RecordError(
+                    f"hand {checked + 1} ends at action #{last}, but the record lists only "
+                    f"{_count(len(recorded), 'hand result')}"
+                )
+            compare_hand(recorded[checked], game.history[checked], last)
+            checked += 1
+    if game is None:
+        game = Game(rules_of(record), seed_of(record))
+    if len(recorded) > checked:
+        raise RecordError(
+            f"the record lists {_count(len(recorded), 'hand result')}, but its {_count(last, 'action')} "
+            f"finish only {_count(checked, 'hand')}{_waiting(game)}"
+        )
+    final = record["final"]
+    want_over = final.get("over")
+    if want_over is True and not game.over:
+        raise RecordError(
+            f"final over: the record says the game is over, but it is not after its {last} actions{_waiting(game)}"
+        )
+    have = final_of(game)
+    for key in FINAL_FIELDS:
+        if not _same(final[key], have[key]):
+            raise RecordError(f"final {key}: the record says {_json(final[key])}, the rules give {_json(have[key])}")
     return game
 
 
-def _compare_hand(want: Any, got: HandResult) -> None:
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _waiting(game: Game) -> str:
+    if game.over:
+        return "; the game is over"
+    kind = game.decision_kind()
+    seats = ", ".join(map(str, game.to_act()))
+    return f"; the game still waits for {kind.value if kind else 'nothing'} from seat(s) {seats}"
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: ``true`` is not ``1`` and ``1.0`` is not ``1``."""
+    return _json(a) == _json(b)
+
+
+def compare_hand(want: Any, got: HandResult, action_no: int | None = None) -> None:
+    """Raise :class:`RecordError` at the first field of a recorded hand result that differs."""
+    where = f"hand {got.index + 1}" + (f" (ended by action #{action_no})" if action_no is not None else "")
     if not isinstance(want, dict):
-        raise RecordError(f"hand {got.index + 1}: entry must be an object")
+        raise RecordError(f"{where}: a hand result must be an object, not {want!r}")
     have = got.to_json()
+    _check_fields(want, tuple(have), where)
     for key, value in have.items():
-        if key in want and want[key] != value:
-            raise RecordError(f"hand {got.index + 1}: {key}: record says {want[key]!r}, the rules give {value!r}")
+        if not _same(want[key], value):
+            raise RecordError(f"{where}: {key}: the record says {_json(want[key])}, the rules give {_json(value)}")

@@ -93,6 +93,14 @@ class Rules:
     # ------------------------------------------------------------------ build
     def __post_init__(self) -> None:
         # Accept friendlier input types, then validate everything.
+        for name, shape in (
+            ("passes", "a list such as ['left', 'right'], or null"),
+            ("discard_order", "a list such as ['H', 'Q']"),
+            ("card_points", "an object such as {'QS': 13}"),
+        ):
+            value = getattr(self, name)
+            if not (value is None and name == "passes") and not isinstance(value, list | tuple | Mapping):
+                raise RulesError(f"{name} must be {shape}, not {value!r}")
         if isinstance(self.card_points, Mapping):
             object.__setattr__(self, "card_points", tuple(self.card_points.items()))
         if self.passes is not None and not isinstance(self.passes, tuple):
@@ -256,8 +264,8 @@ def _card_values(scheme: str, card_points: tuple[tuple[str, int], ...], suit: in
 
 def discard_group_mask(token: str) -> int:
     """Mask of a ``discard_order`` token: a suit letter (``H``) or a rank (``Q``)."""
-    t = token.upper()
-    if t in SUIT_LETTERS:
+    t = token.upper() if isinstance(token, str) else ""
+    if len(t) == 1 and t in SUIT_LETTERS:
         return SUIT_MASK[SUIT_LETTERS.index(t)]
     if t in RANK_LETTERS:
         r = RANK_LETTERS.index(t)

@@ -51,7 +51,8 @@ def settle_chips_pool(penalty_cards: Sequence[int], pool: int, bid: int, declare
 
     The declarer pays the bid into the pool; every player pays one chip per
     penalty card taken.  One clean player takes the pool, two split it (odd
-    chip stays); otherwise the pool carries over (``winners`` is empty).
+    chip stays); otherwise (more than two clean, one took all, everyone
+    took some) the pool carries over (``winners`` is empty).
     """
     delta = [-k for k in penalty_cards]
     pool += sum(penalty_cards)
@@ -59,7 +60,9 @@ def settle_chips_pool(penalty_cards: Sequence[int], pool: int, bid: int, declare
         delta[declarer] -= bid
         pool += bid
     clean = tuple(i for i, k in enumerate(penalty_cards) if k == 0)
-    if len(clean) in (1, 2):
+    # "one took all" carries over even when it leaves exactly two clean (three players)
+    took_all = len(penalty_cards) - len(clean) == 1
+    if len(clean) in (1, 2) and not took_all:
         share, rest = divmod(pool, len(clean))
         for w in clean:
             delta[w] += share

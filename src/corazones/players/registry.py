@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from corazones.players.base import Bot
+from corazones.players.beginner import BeginnerBot
+from corazones.players.expert import ExpertBot
 from corazones.players.random_bot import RandomBot
+from corazones.players.standard import StandardBot
 
 LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
+    "beginner": BeginnerBot,
+    "standard": StandardBot,
+    "expert": ExpertBot,
 }
 
 

@@ -1,0 +1,131 @@
+"""Random-play throughput of the rules engine: whole deals per second and card plays per second.
+
+A deal is the shuffle and deal, the pass (the rules' cycle: left, right,
+across, hold with four players) and every trick, with uniformly random legal
+choices.  Two ways of driving the engine are measured:
+
+* ``api``  -- the public :class:`~corazones.core.game.Game` API: ``legal_actions``
+  and ``apply`` with full validation, whole games one hand after another;
+* ``fast`` -- :func:`corazones.core.simulate.simulate`: ``Deal.legal_mask`` and
+  ``Deal.play_card`` without validation, as Monte-Carlo playouts use them.
+
+Cases: ``standard`` (four players) and ``cancellation8`` (Cancellation Hearts,
+two decks, eight players).  The target for ``standard`` / ``fast`` is 12,000
+deals per second on one core, which needs the compiled build
+(``CORAZONES_COMPILE=1 python3 -m pip install -e .``, see the README); the
+line ``build:`` says which one is loaded.
+
+    python3 bench/engine.py                      # every case and mode, 3 s each
+    python3 bench/engine.py --seconds 10 --mode fast --case standard
+    python3 bench/engine.py --check              # fixed-seed totals, to compare two builds
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from corazones.core import Game, Kind, Rules
+from corazones.core import deal as deal_module
+from corazones.core.actions import Action
+from corazones.core.simulate import simulate
+
+CASES: dict[str, Callable[[], Rules]] = {
+    "standard": lambda: Rules.preset("standard"),
+    "cancellation8": lambda: Rules.preset("cancellation_hearts", players=8),
+}
+MODES = ("api", "fast")
+
+
+def build_name() -> str:
+    """``compiled`` when the core's hot modules are native extensions, else ``pure Python``."""
+    path = deal_module.__file__ or ""
+    return "compiled (mypyc)" if not path.endswith(".py") else "pure Python"
+
+
+def run_api(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Whole games through ``Game.legal_actions`` / ``Game.apply``; (deals, plays, elapsed)."""
+    rng = random.Random(seed)
+    deals = plays = 0
+    game_no = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        game = Game(rules, seed=f"bench/{seed}/{game_no}")
+        game_no += 1
+        while not game.over and elapsed < seconds:
+            hand = game.hand_index
+            while game.hand_index == hand and not game.over:
+                seat = game.to_act()[0]
+                kind = game.decision_kind()
+                if kind is Kind.PASS:
+                    action = Action.pass_cards(seat, rng.sample(game.deal.hand(seat), rules.pass_count))
+                else:
+                    action = rng.choice(game.legal_actions(seat))
+                    if kind is Kind.PLAY:
+                        plays += 1
+                game.apply(action)
+            deals += 1
+            elapsed = time.perf_counter() - start
+    return deals, plays, elapsed
+
+
+def run_fast(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Independent random hands through :func:`simulate`; (deals, plays, elapsed)."""
+    deals = plays = 0
+    chunk = 50
+    batch = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        sim = simulate(rules, chunk, seed=f"bench/{seed}/{batch}")
+        batch += 1
+        deals += sim.deals
+        plays += sim.plays
+        elapsed = time.perf_counter() - start
+        if elapsed < seconds / 20:
+            chunk *= 2  # keep the clock out of the measurement
+    return deals, plays, elapsed
+
+
+def check(deals: int) -> None:
+    """Print fixed-seed totals of :func:`simulate`; two builds of the engine must agree."""
+    for name, make in CASES.items():
+        sim = simulate(make(), deals, seed=1)
+        print(f"{name:14s} {sim!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per case and mode (default 3)")
+    parser.add_argument("--case", choices=[*CASES, "all"], default="all")
+    parser.add_argument("--mode", choices=[*MODES, "all"], default="all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", action="store_true", help="print fixed-seed totals instead of timing")
+    args = parser.parse_args(argv)
+
+    print(f"build: {build_name()}  ({platform.python_implementation()} {platform.python_version()})")
+    if args.check:
+        check(2000)
+        return 0
+    cases = list(CASES) if args.case == "all" else [args.case]
+    modes = list(MODES) if args.mode == "all" else [args.mode]
+    print(f"{'case':14s} {'mode':5s} {'deals':>8s} {'seconds':>8s} {'deals/s':>10s} {'plays/s':>12s}")
+    for name in cases:
+        rules = CASES[name]()
+        for mode in modes:
+            runner = run_api if mode == "api" else run_fast
+            deals, plays, elapsed = runner(rules, args.seconds, args.seed)
+            print(
+                f"{name:14s} {mode:5s} {deals:8d} {elapsed:8.2f} {deals / elapsed:10,.0f} {plays / elapsed:12,.0f}",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

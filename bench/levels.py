@@ -1,0 +1,91 @@
+"""Duplicate comparison of two player levels: mean points per deal, difference, 95% interval.
+
+Each seeded game is played twice with the two levels in alternate seats
+(A B A B, then B A B A), so both levels hold exactly the same cards in the
+same seats over the pair; luck of the deal cancels and the per-deal
+difference of the two levels' mean points has a small spread.  A game is
+``--hands`` deals (four by default: pass left, right, across, hold).
+
+    python3 bench/levels.py                           # standard vs beginner vs random, 1000 deals each
+    python3 bench/levels.py --pair standard:beginner --deals 4000 --preset standard
+    python3 bench/levels.py --pair standard:random --preset omnibus --players 5
+
+Lower points are better; a negative difference means the first level of
+the pair takes fewer points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing as mp
+import time
+from collections.abc import Callable
+
+from corazones.core import Game, Rules
+from corazones.players.base import Bot
+from corazones.players.registry import make_player
+from corazones.players.table import play_game
+
+
+def seats_for(rotation: int, players: int) -> list[int]:
+    """0 where level A sits, 1 for level B (alternating, shifted by ``rotation``)."""
+    return [(s + rotation) % 2 for s in range(players)]
+
+
+def run_game(args: tuple[str, str, str, int, int, int]) -> list[float]:
+    """Per-deal difference (mean points of A minus mean points of B) of one seeded game pair."""
+    a, b, preset, players, seed, hands = args
+    rules = Rules.preset(preset, players=players)
+    per_deal: dict[int, list[float]] = {}
+    for rotation in (0, 1):
+        side = seats_for(rotation, players)
+        bots: list[Bot] = [make_player(a if side[s] == 0 else b, seed * 100 + s) for s in range(players)]
+        game = play_game(Game(rules, seed=seed), bots, max_hands=hands)
+        for h in game.history:
+            pa = [h.scores[s] for s in range(players) if side[s] == 0]
+            pb = [h.scores[s] for s in range(players) if side[s] == 1]
+            per_deal.setdefault(h.index, []).append(sum(pa) / len(pa) - sum(pb) / len(pb))
+    return [sum(v) / len(v) for v in per_deal.values() if len(v) == 2]
+
+
+def compare(a: str, b: str, preset: str, players: int, deals: int, hands: int, jobs: int) -> None:
+    games = max(1, math.ceil(deals / hands))
+    tasks = [(a, b, preset, players, seed, hands) for seed in range(games)]
+    t0 = time.perf_counter()
+    run: Callable[[tuple[str, str, str, int, int, int]], list[float]] = run_game
+    if jobs > 1:
+        with mp.Pool(jobs) as pool:
+            chunks = pool.map(run, tasks, chunksize=4)
+    else:
+        chunks = [run(t) for t in tasks]
+    diffs = [d for chunk in chunks for d in chunk]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
+    half = 1.96 * math.sqrt(var / k)
+    secs = time.perf_counter() - t0
+    print(
+        f"{preset}/{players}p  {a} - {b}: {mean:+.3f} points per deal  "
+        f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f}; {k} deals, {secs:.0f} s)"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pair", action="append", help="LEVEL_A:LEVEL_B (repeatable)")
+    ap.add_argument("--preset", default="standard")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--hands", type=int, default=4, help="deals per seeded game")
+    ap.add_argument("--jobs", type=int, default=2)
+    ns = ap.parse_args()
+    pairs = ns.pair or ["standard:beginner", "beginner:random", "standard:random"]
+    players = ns.players or Rules.preset(ns.preset).players
+    for p in pairs:
+        a, b = p.split(":")
+        compare(a, b, ns.preset, players, ns.deals, ns.hands, ns.jobs)
+
+
+if __name__ == "__main__":
+    main()

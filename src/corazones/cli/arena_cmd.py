@@ -1,0 +1,186 @@
+"""``corazones arena``: computer players against each other, duplicate by default.
+
+The work is in :mod:`corazones.services.arena`; this face parses the flags,
+draws the progress bar on stderr and prints the figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from corazones.services.arena import ArenaConfig, ArenaResult
+
+
+def arena(
+    contenders: Annotated[
+        list[str],
+        typer.Argument(
+            help="Two or more players: level names (random, beginner, standard, expert) or module:Class. "
+            "Repeat a level for a null test (random random).",
+            show_default=False,
+        ),
+    ],
+    preset: Annotated[str, typer.Option("--rules", "-r", help="Rules preset (see `corazones rules`)")] = "standard",
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players (default: the preset's)")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Override a rule option: name=value (repeatable)")
+    ] = None,
+    deals: Annotated[
+        int | None, typer.Option(help="Play this many boards of one deal each (default 1000 if --games is not given)")
+    ] = None,
+    games: Annotated[int | None, typer.Option(help="Play this many boards of one whole game each")] = None,
+    seed: Annotated[str, typer.Option(help="Base seed: the same seed plays the same boards")] = "0",
+    duplicate: Annotated[
+        bool,
+        typer.Option(help="Replay every board in every seat rotation so each player holds every hand"),
+    ] = True,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-j", help="Parallel processes (default: all CPUs)")
+    ] = None,
+    backend: Annotated[str, typer.Option(help="Where to run: local (processes) or ray")] = "local",
+    ray_address: Annotated[
+        str | None, typer.Option(help="Ray cluster to join with --backend ray (default: start a local Ray)")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write results.json, results.csv and scores.png into this folder")
+    ] = None,
+    max_game_hands: Annotated[int, typer.Option(help="Give up on a game that lasts longer than this")] = 1000,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar")] = False,
+) -> None:
+    """Play computer players against each other and measure them (points per deal with 95% CIs)."""
+    from corazones.cli.main import build_rules
+    from corazones.players.registry import LEVELS
+    from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
+
+    if deals is not None and games is not None:
+        raise typer.BadParameter("give either --deals or --games, not both")
+    count = games if games is not None else deals if deals is not None else 1000
+    flag = "--games" if games is not None else "--deals"
+    if count < 1:
+        raise typer.BadParameter(f"{flag} must be at least 1, not {count}")
+    if workers is not None and workers < 1:
+        raise typer.BadParameter(f"--workers must be at least 1, not {workers}")
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend {backend!r} is not allowed; backends: {', '.join(BACKENDS)}")
+    if len(contenders) < 2:
+        raise typer.BadParameter(
+            f"the arena needs at least two players, got {len(contenders)}; levels: {', '.join(LEVELS)}"
+        )
+    if max_game_hands < 1:
+        raise typer.BadParameter(f"--max-game-hands must be at least 1, not {max_game_hands}")
+    rules = build_rules(preset, players, option or [])
+    try:
+        config = ArenaConfig(
+            contenders=tuple(contenders),
+            rules=rules,
+            boards=count,
+            mode="games" if games is not None else "deals",
+            seed=int(seed) if seed.lstrip("-").isdigit() else seed,
+            duplicate=duplicate,
+            max_game_hands=max_game_hands,
+        )
+    except ArenaError as e:
+        raise typer.BadParameter(str(e)) from None
+
+    try:
+        result = _run_with_progress(config, workers, backend, ray_address, quiet)
+    except ArenaError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(1) from None
+    print_result(result)
+    if out is not None:
+        for path in result.write(out):
+            typer.echo(f"wrote {path}")
+
+
+def _run_with_progress(
+    config: ArenaConfig, workers: int | None, backend: str, ray_address: str | None, quiet: bool
+) -> ArenaResult:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from corazones.services.arena import run_arena
+
+    what = "games" if config.mode == "games" else "deals"
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("boards"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+        transient=False,
+    ) as bar:
+        task = bar.add_task(f"arena ({what}, {backend})", total=config.boards)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        return run_arena(config, workers=workers, backend=backend, progress=tick, ray_address=ray_address)
+
+
+def print_result(result: ArenaResult) -> None:
+    """The figures as a table on stdout, then the paired gaps in words."""
+    from rich.console import Console
+    from rich.table import Table
+
+    cfg = result.config
+    console = Console()
+    if not console.is_terminal:
+        console.width = max(console.width, 120)  # files and pipes get whole lines, not wrapped cells
+    rot = f"{cfg.k} rotations each ({cfg.seating()})" if cfg.duplicate else f"no duplicate ({cfg.seating()})"
+    console.print(
+        f"{cfg.rules.name}, {cfg.rules.players} players: {cfg.boards} boards of one "
+        f"{'whole game' if cfg.mode == 'games' else 'deal'}, {rot}, seed {cfg.seed!r}; "
+        f"{result.seconds:.1f} s on {result.backend} x{result.workers}",
+        highlight=False,
+    )
+    unit = cfg.unit
+    games = cfg.mode == "games"
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("player", no_wrap=True)
+    table.add_column(f"{'chips' if unit != 'points' else 'points'}/deal\n±95% CI", justify="right", no_wrap=True)
+    if games:
+        table.add_column("win rate\n±95% CI", justify="right", no_wrap=True)
+    table.add_column("moons\nshot", justify="right", no_wrap=True)
+    table.add_column("moons\nsuffered", justify="right", no_wrap=True)
+    table.add_column("move\nmean", justify="right", no_wrap=True)
+    table.add_column("move\np95", justify="right", no_wrap=True)
+    for p in result.players:
+        cells = [p.label, p.points_per_deal.format(2)]
+        if games:
+            cells.append("-" if p.win_rate is None else p.win_rate.format(3))
+        cells += [str(p.moons_shot), str(p.moons_suffered), _ms(p.move_time_mean), _ms(p.move_time_p95)]
+        table.add_row(*cells)
+    console.print(table)
+    if games:
+        fair = ", ".join(f"{p.label} {p.fair_win_rate:.3f}" for p in result.players if p.fair_win_rate is not None)
+        console.print(f"win rate = share of games won (ties split); even play would give: {fair}", highlight=False)
+    for g in result.gaps:
+        console.print(g.verdict(unit), highlight=False)
+
+
+def _ms(seconds: float) -> str:
+    if seconds != seconds:  # nan: no moves
+        return "-"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds:.2f} s"

@@ -1,0 +1,299 @@
+"""Sampling the hidden cards: deals consistent with everything one seat has seen.
+
+Search over hidden information needs whole deals to play out.  :class:`Belief`
+turns an :class:`~corazones.core.observation.Observation` into a set of
+constraints and draws deals that satisfy all of them:
+
+* every hidden copy of a card (``knowledge.deduce``: not in our hand, not
+  played) goes to exactly one other seat or to the face-down kitty, and the
+  two copies of a card in two-deck games are counted apart;
+* each seat gets exactly the number of cards it holds, the kitty its size;
+* cards we passed and the receiver has not played yet stay with the receiver;
+* a seat never gets a suit it showed out of, nor a card it cannot hold
+  (forced discards in Chasse-Cœur, hearts led before they were broken, a
+  penalty card thrown on the first trick, the declarer's first lead);
+* clubs below the first card led (the lowest club held leads) can only lie in
+  the kitty.
+
+Drawing deals one card at a time at random can paint itself into a corner
+(the last card fits nobody with room left).  The sampler therefore deals the
+most constrained cards first, each to a seat with room, chosen with
+probability proportional to the room left, and when a card fits nowhere it
+moves already dealt cards along an augmenting path (bipartite matching), which
+always exists when the constraints describe a real deal.  Should the
+constraints ever contradict each other, the card goes to any place with room,
+so sampling never fails.
+
+Everything is computed from the observation alone: the sampler cannot see the
+real hands, by construction.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from corazones.core.actions import Kind
+from corazones.core.cards import CLUBS, SUIT_MASK
+from corazones.core.observation import Observation
+from corazones.players.knowledge import Knowledge, deduce
+
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_FULL = (1 << 52) - 1
+
+
+@dataclass(slots=True)
+class World:
+    """One sampled deal: every seat's current hand (ours included) and the kitty."""
+
+    hands: list[list[int]]
+    kitty: list[int]
+
+
+class Belief:
+    """Constraints on the hidden cards of ``obs`` and a sampler of consistent deals.
+
+    ``holders`` are the other seats in seat order and then, if there is a
+    face-down kitty, the kitty (index ``len(holders) - 1``, seat value -1).
+    ``allowed[c]`` is a bit set of holder indices that may hold card ``c``.
+    """
+
+    __slots__ = ("allowed", "cap", "fixed", "holders", "items", "know", "my_hand", "obs", "pre_pass")
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        r = obs.rules
+        n = r.players
+        me = obs.seat
+        self.pre_pass = obs.decision is Kind.PASS or obs.phase in ("bid", "declare", "pass")
+        # before the pass, deals are sampled as dealt: cards we already passed are still ours
+        self.my_hand = list(obs.hand) + (list(obs.passed or ()) if self.pre_pass else [])
+        know = deduce(obs)
+        self.know = know
+        holders = [s for s in range(n) if s != me]
+        kitty_size = obs.kitty_size if obs.kitty_size and obs.phase not in ("done", "game_over") else 0
+        if kitty_size:
+            holders.append(-1)
+        self.holders = holders
+        sizes = []
+        for s in holders:
+            if s < 0:
+                sizes.append(kitty_size)
+            elif self.pre_pass:
+                sizes.append(r.hand_size)
+            else:
+                sizes.append(obs.hand_sizes[s])
+        # hidden copies of each card
+        remaining = know.remaining[:] if not self.pre_pass else self._pre_pass_remaining(obs, self.my_hand)
+        fixed: list[list[int]] = [[] for _ in holders]
+        if not self.pre_pass:
+            for i, s in enumerate(holders):
+                if s < 0:
+                    continue
+                for c in know.known[s]:
+                    if remaining[c] > 0:
+                        remaining[c] -= 1
+                        fixed[i].append(c)
+        self.fixed = fixed
+        self.cap = [max(0, sizes[i] - len(fixed[i])) for i in range(len(holders))]
+        lacks = self._lacks(obs, know) if not self.pre_pass else [0] * n
+        allowed = [0] * 52
+        items: list[int] = []
+        for c in range(52):
+            k = remaining[c]
+            if not k:
+                continue
+            bits = 0
+            for i, s in enumerate(holders):
+                if s < 0 or not lacks[s] >> c & 1:  # the kitty never shows out of a suit
+                    bits |= 1 << i
+            allowed[c] = bits
+            items.extend([c] * k)
+        self.allowed = allowed
+        self.items = items
+
+    # ----------------------------------------------------------- constraints
+    @staticmethod
+    def _pre_pass_remaining(obs: Observation, hand: list[int]) -> list[int]:
+        remaining = [0] * 52
+        for c in obs.rules.deck:
+            remaining[c] += 1
+        for c in hand:
+            remaining[c] -= 1
+        return remaining
+
+    @staticmethod
+    def _first_lead(obs: Observation) -> int | None:
+        """The first card led in this hand, if the lowest club had to lead it."""
+        r = obs.rules
+        if r.auction or r.first_lead != "lowest_club":
+            return None
+        if obs.tricks:
+            return obs.tricks[0].plays[0][1]
+        if obs.trick:
+            return obs.trick[0][1]
+        if obs.decision is Kind.PLAY and obs.turn == obs.seat and len(obs.legal) == 1:
+            c = obs.legal[0].cards[0]
+            if _SUIT_OF[c] == CLUBS:
+                return c
+        return None
+
+    def _lacks(self, obs: Observation, know: Knowledge) -> list[int]:
+        """Cards each seat cannot hold: ``deduce`` plus first-trick and first-lead facts."""
+        r = obs.rules
+        n = r.players
+        lacks = [know.lacks[s] | _suits(know.voids[s]) for s in range(n)]
+        first = self._first_lead(obs)
+        if first is not None:
+            if _SUIT_OF[first] == CLUBS:
+                low_clubs = SUIT_MASK[CLUBS] & ((1 << first) - 1)
+            else:
+                low_clubs = SUIT_MASK[CLUBS]  # nobody held a club: they all lie in the kitty
+            for s in range(n):
+                lacks[s] |= low_clubs
+        plays: tuple[tuple[int, int], ...] = ()
+        if obs.tricks:
+            plays = obs.tricks[0].plays
+        elif obs.trick and not obs.tricks:
+            plays = obs.trick
+        if plays:
+            vals = obs.card_values
+            pen = sum(1 << c for c in range(52) if vals[c] > 0)
+            led_seat, led = plays[0]
+            if r.no_points_first_trick and not r.discard_order:
+                for s, c in plays[1:]:
+                    if _SUIT_OF[c] != _SUIT_OF[led] and vals[c] > 0:
+                        lacks[s] |= _FULL & ~pen  # only penalty cards were left to throw
+            if r.auction and obs.declarer == led_seat and _SUIT_OF[led] == obs.penalty_suit:
+                lacks[led_seat] |= _FULL & ~SUIT_MASK[obs.penalty_suit]
+        return lacks
+
+    # -------------------------------------------------------------- sampling
+    def sample(self, rng: random.Random) -> World:
+        """One deal consistent with the observation (never fails)."""
+        holders = self.holders
+        k = len(holders)
+        cap = self.cap[:]
+        allowed = self.allowed
+        items = self.items[:]
+        rng.shuffle(items)
+        items.sort(key=lambda c: allowed[c].bit_count())
+        got: list[list[int]] = [f[:] for f in self.fixed]
+        for c in items:
+            bits = allowed[c]
+            total = 0
+            for i in range(k):
+                if bits >> i & 1:
+                    total += cap[i]
+            if total > 0:
+                x = rng.randrange(total)
+                for i in range(k):
+                    if bits >> i & 1 and cap[i]:
+                        x -= cap[i]
+                        if x < 0:
+                            got[i].append(c)
+                            cap[i] -= 1
+                            break
+                continue
+            if not self._augment(c, got, cap):
+                # contradictory constraints (cannot happen in a real game): any room will do
+                for i in range(k):
+                    if cap[i]:
+                        got[i].append(c)
+                        cap[i] -= 1
+                        break
+        obs = self.obs
+        hands: list[list[int]] = [[] for _ in range(obs.rules.players)]
+        hands[obs.seat] = list(self.my_hand)
+        kitty: list[int] = []
+        for i, s in enumerate(holders):
+            if s < 0:
+                kitty = got[i]
+            else:
+                hands[s] = got[i]
+        return World(hands, kitty)
+
+    def _augment(self, card: int, got: list[list[int]], cap: list[int]) -> bool:
+        """Place ``card`` by moving dealt cards along a shortest augmenting path."""
+        allowed = self.allowed
+        fixed_len = [len(f) for f in self.fixed]
+        k = len(got)
+        parent: dict[int, tuple[int, int]] = {}  # holder -> (previous holder, index of moved card there)
+        start = [i for i in range(k) if allowed[card] >> i & 1]
+        queue = list(start)
+        seen = set(start)
+        for i in start:
+            parent[i] = (-1, -1)
+        qi = 0
+        while qi < len(queue):
+            h = queue[qi]
+            qi += 1
+            for j in range(fixed_len[h], len(got[h])):
+                y = got[h][j]
+                bits = allowed[y]
+                for h2 in range(k):
+                    if h2 in seen or not bits >> h2 & 1:
+                        continue
+                    seen.add(h2)
+                    parent[h2] = (h, j)
+                    if cap[h2] > 0:
+                        # shift cards back along the path, then place ``card`` at its start
+                        cur = h2
+                        cap[h2] -= 1
+                        while True:
+                            prev, idx = parent[cur]
+                            if prev < 0:
+                                got[cur].append(card)
+                                return True
+                            moved = got[prev][idx]
+                            got[prev][idx] = got[prev][-1]
+                            got[prev].pop()
+                            got[cur].append(moved)
+                            cur = prev
+                    queue.append(h2)
+        return False
+
+    # ---------------------------------------------------------------- checks
+    def consistent(self, hands: list[list[int]], kitty: list[int]) -> list[str]:
+        """Reasons why ``hands``/``kitty`` break the constraints (empty if they fit).
+
+        Used by the tests to check both sampled deals and the real one.
+        """
+        problems = []
+        obs = self.obs
+        want = [0] * 52
+        for c in self.items:
+            want[c] += 1
+        for f in self.fixed:
+            for c in f:
+                want[c] += 1
+        have = [0] * 52
+        for i, s in enumerate(self.holders):
+            cards = kitty if s < 0 else hands[s]
+            size = self.cap[i] + len(self.fixed[i])
+            if len(cards) != size:
+                problems.append(f"holder {s} has {len(cards)} cards, needs {size}")
+            rest = list(cards)
+            for c in self.fixed[i]:
+                if c in rest:
+                    rest.remove(c)
+                else:
+                    problems.append(f"seat {s} lacks known card {c}")
+            for c in rest:
+                if not self.allowed[c] >> i & 1:
+                    problems.append(f"holder {s} may not hold card {c}")
+            for c in cards:
+                have[c] += 1
+        if have != want:
+            problems.append("hidden cards are not exactly the unseen cards")
+        if sorted(hands[obs.seat]) != sorted(self.my_hand):
+            problems.append("our own hand changed")
+        return problems
+
+
+def _suits(void_bits: int) -> int:
+    m = 0
+    for s in range(4):
+        if void_bits >> s & 1:
+            m |= SUIT_MASK[s]
+    return m

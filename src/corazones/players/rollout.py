@@ -1,0 +1,400 @@
+"""A fast card-play policy working directly on :class:`~corazones.core.deal.Deal` masks.
+
+Search (the ``expert``) plays thousands of hands to their end for every
+decision, so the policy that plays them cannot afford observations: it reads
+the deal's bit masks and answers in a few microseconds.  It is a plain
+"stay out of trouble" player for every variant, driven only by the card
+values of the rules in force:
+
+* following suit, it ducks under the winning card with its highest card that
+  still loses; forced to win, it wins with a card that carries no penalty and
+  sheds its highest card when it is last to play a clean trick;
+* void in the suit led, it dumps the costliest card (Q♠, then high penalty
+  cards, then high cards guarding a big penalty card still out, then high
+  cards of short suits); it never gives a partner points nor throws away a
+  bonus card (Omnibus J♦);
+* leading, it picks the lowest card of the suit where it is least likely to
+  win, flushes Q♠ when it holds no spade above it, and avoids leading from a
+  suit in which it guards a big penalty card.
+
+A seat that has taken every penalty point so far with much of the total in
+hand tries to take the rest (shooting the moon), and the others then try to
+stop it by taking a trick with points.  The policy never looks at another
+seat's hand: it only uses cards that are gone and its own hand, like a player
+at the table (the deal it plays is itself a sample of the hidden cards).
+"""
+
+from __future__ import annotations
+
+import random
+
+from corazones.core.cards import SUIT_MASK
+from corazones.core.deal import PLAY, Deal
+from corazones.core.observation import Observation
+from corazones.players.base import Bot
+
+_SUIT_OF = tuple(c // 13 for c in range(52))
+_RANK_OF = tuple(c % 13 for c in range(52))
+_BELOW = tuple((1 << c) - 1 for c in range(52))  # cards with a lower index
+_SUIT_BELOW = tuple(_BELOW[c] & SUIT_MASK[_SUIT_OF[c]] for c in range(52))
+_SUIT_ABOVE = tuple(SUIT_MASK[_SUIT_OF[c]] & ~_BELOW[c] & ~(1 << c) for c in range(52))
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _high(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+class Context:
+    """Per-deal constants the policy needs (computed once per searched position)."""
+
+    __slots__ = ("big", "bonus_mask", "kitty_mask", "partner", "pen_mask", "teams", "values", "zero_mask")
+
+    def __init__(self, d: Deal) -> None:
+        vals = d.values
+        self.values = vals
+        self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
+        self.bonus_mask = sum(1 << c for c in range(52) if vals[c] < 0)
+        self.zero_mask = ((1 << 52) - 1) & ~self.pen_mask
+        # "big" penalty cards: worth a lot more than a heart (Q♠, A♠/K♠ in Black Maria, queens)
+        self.big = tuple(c for c in range(52) if vals[c] >= 5 and _SUIT_OF[c] != d.penalty_suit)
+        m = 0
+        for c in d.kitty:
+            m |= 1 << c
+        self.kitty_mask = m
+        r = d.rules
+        self.teams = tuple(r.team_of(s) for s in range(d.n))
+        self.partner = r.partnership
+
+
+def unplayed_mask(d: Deal, ctx: Context) -> int:
+    """Cards not yet played (in some hand or the kitty), one bit per card."""
+    m = ctx.kitty_mask
+    for h in d.h1:
+        m |= h
+    return m
+
+
+def choose(d: Deal, ctx: Context, moon: int = -1) -> int:
+    """The card the seat to move plays.  ``moon`` is the seat trying to shoot (-1: nobody)."""
+    seat = d.turn
+    legal = d.legal_mask(seat)
+    if not legal & (legal - 1):
+        return _low(legal)
+    h = d.h1[seat]
+    out = unplayed_mask(d, ctx) & ~h  # cards someone else may hold
+    vals = ctx.values
+    cards = d.trick_cards
+    if not cards:
+        if moon == seat:
+            return _lead_high(legal, out, ctx)
+        return _lead(d, legal, h, out, ctx)
+    led = _SUIT_OF[cards[0]]
+    win = -1
+    wseat = -1
+    pts = 0
+    for i, c in enumerate(cards):
+        pts += vals[c]
+        if _SUIT_OF[c] == led and c > win:
+            win = c
+            wseat = d.trick_seats[i]
+    for c in d.pending:
+        pts += vals[c]
+    last = len(cards) == d.n - 1
+    if legal & SUIT_MASK[led]:
+        if moon >= 0:
+            if moon == seat:
+                return _high(legal)
+            if wseat == moon and (pts > 0 or _has_pen_left(out, ctx)):
+                above = legal & ~_BELOW[win]
+                if above:
+                    return _high(above)
+        return _follow(d, legal, win, wseat, pts, last, out, ctx, seat)
+    if moon >= 0 and moon != seat and wseat != moon:
+        # the current winner is not the shooter: give it points so the moon fails
+        pen = legal & ctx.pen_mask
+        if pen:
+            return _high_value(pen, vals)
+    if moon == seat:
+        # the shooter keeps its penalty cards and throws away losers
+        clean = legal & ~ctx.pen_mask
+        if clean:
+            return _low(clean)
+    return _discard(d, legal, h, wseat, out, ctx, seat)
+
+
+def _has_pen_left(out: int, ctx: Context) -> bool:
+    return bool(out & ctx.pen_mask)
+
+
+def _high_value(mask: int, vals: tuple[int, ...]) -> int:
+    best = -1
+    bv = -(10**9)
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        v = vals[c] * 16 + _RANK_OF[c]
+        if v > bv:
+            bv, best = v, c
+    return best
+
+
+def _follow(d: Deal, legal: int, win: int, wseat: int, pts: int, last: bool, out: int, ctx: Context, seat: int) -> int:
+    vals = ctx.values
+    if ctx.partner and wseat >= 0 and ctx.teams[wseat] == ctx.teams[seat] and last:
+        # partner wins: stay under if possible, shed the highest safe card
+        below = legal & _BELOW[win]
+        if below:
+            return _high(below)
+    below = legal & _BELOW[win]
+    if pts < 0 and last:
+        above = legal & ~_BELOW[win] & ~(1 << win)
+        if above:
+            return _high(above)
+    if below:
+        if pts <= 0 and last:
+            # a clean trick: take it with a high card if that costs nothing
+            above = legal & ~_BELOW[win] & ctx.zero_mask
+            if above and not _guards_big(_high(above), out, ctx):
+                return _high(above)
+        return _high(below)
+    # every card we hold in the suit beats the trick
+    clean = legal & ctx.zero_mask
+    if last:
+        if clean:
+            return _high(clean)
+        return _min_value_high(legal, vals)
+    if clean:
+        hi = _high(clean)
+        suit_out = out & SUIT_MASK[_SUIT_OF[hi]]
+        to_play = d.n - 1 - len(d.trick_cards)
+        if pts <= 0 and suit_out.bit_count() >= 2 * to_play + 1 and not _guards_big(hi, out, ctx):
+            # an early round of the suit: everybody still follows, get rid of the high card
+            return hi
+        return _low(clean)
+    return _min_value_low(legal, vals)
+
+
+def _guards_big(card: int, out: int, ctx: Context) -> bool:
+    """Whether ``card`` ranks above a big penalty card of its suit still out (A♠ over Q♠)."""
+    for b in ctx.big:  # noqa: SIM110 - a plain loop is faster on this hot path
+        if _SUIT_OF[b] == _SUIT_OF[card] and b < card and out >> b & 1:
+            return True
+    return False
+
+
+def _min_value_high(mask: int, vals: tuple[int, ...]) -> int:
+    best = -1
+    key = (10**9, 0)
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        k = (vals[c], -c)
+        if k < key:
+            key, best = k, c
+    return best
+
+
+def _min_value_low(mask: int, vals: tuple[int, ...]) -> int:
+    best = -1
+    key = (10**9, 0)
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        k = (vals[c], c)
+        if k < key:
+            key, best = k, c
+    return best
+
+
+def _discard(d: Deal, legal: int, h: int, wseat: int, out: int, ctx: Context, seat: int) -> int:
+    vals = ctx.values
+    to_partner = ctx.partner and wseat >= 0 and ctx.teams[wseat] == ctx.teams[seat]
+    best = -1
+    bscore = -(10**9)
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        v = vals[c]
+        r = _RANK_OF[c]
+        if v > 0:
+            score = (-200 + r) if to_partner else 200 + v * 8 + r
+        elif v < 0:
+            score = -300 + r
+        else:
+            suit_len = (h & SUIT_MASK[_SUIT_OF[c]]).bit_count()
+            score = 2 * r + (8 - 2 * suit_len if suit_len <= 3 else 0)
+            if _guards_big(c, out, ctx):
+                score += 120
+        if score > bscore:
+            bscore, best = score, c
+    return best
+
+
+def _lead(d: Deal, legal: int, h: int, out: int, ctx: Context) -> int:
+    vals = ctx.values
+    pen_suit = d.penalty_suit
+    best = -1
+    bkey = 10.0**9
+    for s in range(4):
+        mine = legal & SUIT_MASK[s]
+        if not mine:
+            continue
+        c = _low(mine)
+        suit_out = out & SUIT_MASK[s]
+        n_out = suit_out.bit_count()
+        below = (suit_out & _BELOW[c]).bit_count()
+        above = n_out - below
+        if n_out == 0:
+            risk = 1.5  # nobody can follow: they will dump on us
+        elif above == 0:
+            risk = 1.2
+        else:
+            risk = below / n_out
+        for b in ctx.big:
+            if _SUIT_OF[b] != s:
+                continue
+            if out >> b & 1:
+                if h & _SUIT_ABOVE[b] & SUIT_MASK[s]:
+                    risk += 0.6  # we guard it: do not lead into it
+                elif c < b:
+                    risk -= 0.35  # flush the big card out
+            elif h >> b & 1:
+                risk += 0.5
+        if s == pen_suit:
+            risk += 0.15
+        risk += 0.02 * vals[c] - 0.01 * (h & SUIT_MASK[s]).bit_count()
+        if risk < bkey:
+            bkey, best = risk, c
+    return best
+
+
+def _lead_high(legal: int, out: int, ctx: Context) -> int:
+    """The shooter leads a sure winner if it has one, else its highest card."""
+    for s in range(4):
+        mine = legal & SUIT_MASK[s]
+        if mine:
+            hi = _high(mine)
+            if not out & SUIT_MASK[s] & ~_BELOW[hi]:
+                return hi
+    clean = legal & ~ctx.pen_mask
+    return _high(clean) if clean else _high(legal)
+
+
+def moon_candidate(d: Deal) -> int:
+    """The seat that could still take every penalty point (-1 if none or already two takers)."""
+    if d.rules.moon == "off" or d.pos_total <= 0:
+        return -1
+    taker = -1
+    for s in range(d.n):
+        if d.pos[s]:
+            if taker >= 0:
+                return -1
+            taker = s
+    return taker
+
+
+def play_out(d: Deal, ctx: Context, shoot: int = -1) -> None:
+    """Play ``d`` to the end of the hand with :func:`choose` for every seat.
+
+    ``shoot`` is a seat that tries to shoot the moon from the start; otherwise a
+    seat starts trying when it has taken most of the penalty points and nobody
+    else has any, and the others defend.  A hand that ends with a moon choice
+    is left in the ``moon`` phase for the caller to settle.
+    """
+    moon = shoot
+    most = (d.pos_total * 2 + 2) // 3
+    pos = d.pos
+    check = True
+    while d.phase == PLAY:
+        if check:  # points only move when a trick ends
+            if moon >= 0 and pos[moon] != sum(pos):
+                moon = -1
+            if moon < 0 and most > 0:
+                t = moon_candidate(d)
+                if t >= 0 and pos[t] >= most:
+                    moon = t
+        d.play_card(choose(d, ctx, moon))
+        check = not d.trick_cards
+
+
+def pass_choice(hand: list[int], count: int, vals: tuple[int, ...], penalty_suit: int) -> list[int]:
+    """A quick pass: big penalty cards short of guards, cards above them, high penalty cards, voids.
+
+    Works on any card values, so it serves every variant; the expert uses it
+    for its own pass when nothing better is available and for the other
+    seats' passes when it simulates a pass.
+    """
+    mine = 0
+    for c in hand:
+        mine |= 1 << c
+    big = [c for c in range(52) if vals[c] >= 5 and _SUIT_OF[c] != penalty_suit]
+    suit_len = [sum(1 for c in hand if _SUIT_OF[c] == s) for s in range(4)]
+    scored = []
+    for i, c in enumerate(hand):
+        r = _RANK_OF[c]
+        s = _SUIT_OF[c]
+        v = vals[c]
+        guards = (mine & _SUIT_BELOW[c]).bit_count()
+        if v < 0:
+            score = -100.0
+        elif c in big:
+            score = 100.0 + v if guards < 4 else r - 5.0
+        elif v > 0:
+            score = 2.0 * r + v - 6.0
+        else:
+            score = 1.5 * r
+            for b in big:
+                if _SUIT_OF[b] == s and c > b and (mine & _SUIT_BELOW[b]).bit_count() < 4:
+                    score += 25.0
+            if suit_len[s] <= 3:
+                score += (4 - suit_len[s]) * 2.5
+        scored.append((score, -i, c))
+    scored.sort(reverse=True)
+    return [c for _, _, c in scored[:count]]
+
+
+def heuristic_play(d: Deal) -> int:
+    """The card :func:`choose` plays for the seat to move, with the moon watch of :func:`play_out`."""
+    ctx = Context(d)
+    moon = moon_candidate(d)
+    if moon >= 0 and d.pos[moon] < (d.pos_total * 2 + 2) // 3:
+        moon = -1
+    return choose(d, ctx, moon)
+
+
+class HeuristicBot(Bot):
+    """The rollout policy as a player: quick, rule-of-thumb play for every variant.
+
+    It is the yardstick the expert's search is measured against, and a fast
+    opponent for benchmarks.  It sees only its observation: the policy reads
+    its own hand and the cards gone, so any deal consistent with the
+    observation gives the same answer.
+    """
+
+    name = "heuristic"
+
+    def choose_play(self, obs: Observation) -> int:
+        from corazones.players.belief import Belief
+
+        w = Belief(obs).sample(random.Random(0))
+        return heuristic_play(Deal.from_observation(obs, w.hands, w.kitty))
+
+    def choose_pass(self, obs: Observation) -> list[int]:
+        return pass_choice(list(obs.hand), obs.rules.pass_count, obs.card_values, obs.penalty_suit)
+
+    def choose_declare(self, obs: Observation) -> int:
+        """Name the suit in which it holds the fewest cards above the middle."""
+        high = [sum(1 for c in obs.hand if c // 13 == s and c % 13 >= 6) for s in range(4)]
+        return min(range(4), key=lambda s: (high[s], -sum(1 for c in obs.hand if c // 13 == s)))

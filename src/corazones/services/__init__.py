@@ -1,0 +1,1 @@
+"""Services built on the core and the players: the arena (and later the store, env and server)."""

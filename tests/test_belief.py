@@ -1,0 +1,167 @@
+"""Belief sampling: sampled deals respect everything observed and only what was observed."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from corazones.core import Game, Kind, Rules
+from corazones.core.deal import Deal
+from corazones.players.belief import Belief
+from corazones.players.knowledge import deduce
+
+from .conftest import random_action
+
+PRESETS = [
+    ("standard", {}),
+    ("kitty", {"players": 5}),
+    ("kitty", {}),
+    ("cancellation_hearts", {"players": 8}),
+    ("cancellation_hearts", {"players": 5}),
+    ("black_maria", {}),
+    ("chasse_coeur", {}),
+    ("auction_hearts", {}),
+    ("partnership", {}),
+    ("omnibus", {"players": 6}),
+    ("arnold_2011", {"players": 3}),
+]
+
+
+def position(preset: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` random legal actions (stopping before it ends)."""
+    name, kw = PRESETS[preset]
+    g = Game(Rules.preset(name, **kw), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        a = random_action(g, rng)
+        g.apply(a)
+        if g.over:
+            break
+    return g
+
+
+def real_world(g: Game, seat: int) -> tuple[list[list[int]], list[int]]:
+    d = g.deal
+    return [d.hand(s) for s in range(g.rules.players)], list(d.kitty)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.integers(0, len(PRESETS) - 1),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 120),
+    seat_pick=st.integers(0, 10),
+)
+def test_samples_respect_every_constraint(preset: int, seed: int, steps: int, seat_pick: int) -> None:
+    g = position(preset, seed, steps)
+    if g.over:
+        return
+    seat = seat_pick % g.rules.players
+    obs = g.observation(seat)
+    belief = Belief(obs)
+    hands, kitty = real_world(g, seat)
+    if not belief.pre_pass:
+        # the real deal is one of the deals the constraints allow: they are sound
+        assert belief.consistent(hands, kitty) == []
+    know = deduce(obs)
+    rng = random.Random(seed)
+    played = [c for t in obs.tricks for _, c in t.plays] + [c for _, c in obs.trick]
+    for _ in range(5):
+        w = belief.sample(rng)
+        assert belief.consistent(w.hands, w.kitty) == []
+        assert sorted(w.hands[seat]) == sorted(belief.my_hand)
+        for s in range(g.rules.players):
+            if s == seat:
+                continue
+            for c in w.hands[s]:
+                if not belief.pre_pass:
+                    assert not know.voids[s] >> (c // 13) & 1, "a void seat got a card of its void suit"
+                    assert len(w.hands[s]) == obs.hand_sizes[s]
+            for c in know.known[s] if not belief.pre_pass else []:
+                assert w.hands[s].count(c) >= know.known[s].count(c), "a card we passed left its receiver"
+        # copies: ours + played + sampled == the deck, card by card
+        everything = sorted([c for h in w.hands for c in h] + w.kitty + played)
+        if not belief.pre_pass:
+            assert everything == sorted(g.rules.deck)
+        if obs.decision is Kind.PLAY:
+            d = Deal.from_observation(obs, w.hands, w.kitty)
+            assert d.legal_mask(seat) == g.deal.legal_mask(seat)
+            assert d.pts == g.deal.pts
+
+
+def test_sampler_sees_only_the_observation() -> None:
+    """Two games that differ only in hidden cards give equal observations and equal samples."""
+    checked = 0
+    for seed in range(40):
+        g = position(0, seed, 30)
+        if g.over or g.decision_kind() is not Kind.PLAY:
+            continue
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        know = deduce(obs)
+        others = [s for s in range(4) if s != seat]
+        a, b = others[0], others[1]
+        d = g.deal
+        swap = None
+        for x in d.hand(a):
+            for y in d.hand(b):
+                if (
+                    x // 13 == y // 13
+                    and x not in know.known[a]
+                    and y not in know.known[b]
+                    and x not in (obs.passed or ())
+                    and y not in (obs.passed or ())
+                ):
+                    swap = (x, y)
+        if swap is None:
+            continue
+        g2 = g.clone()
+        x, y = swap
+        g2.deal.h1[a] ^= (1 << x) | (1 << y)
+        g2.deal.h1[b] ^= (1 << x) | (1 << y)
+        obs2 = g2.observation(seat)
+        assert obs2 == obs
+        s1 = Belief(obs).sample(random.Random(5))
+        s2 = Belief(obs2).sample(random.Random(5))
+        assert s1 == s2
+        checked += 1
+    assert checked >= 5
+
+
+def test_first_lead_puts_lower_clubs_in_the_kitty() -> None:
+    """With a kitty, the first lead is the lowest club held: lower clubs can only be in the kitty."""
+    for seed in range(200):
+        g = Game(Rules.preset("kitty", players=4), seed=seed)
+        rng = random.Random(seed)
+        while g.deal.phase != "play":
+            g.apply(random_action(g, rng))
+        first = g.deal.first_card
+        if first <= 0:
+            continue
+        g.apply(random_action(g, rng))  # the forced lead
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        belief = Belief(obs)
+        for _ in range(10):
+            w = belief.sample(rng)
+            for s, h in enumerate(w.hands):
+                if s != seat:
+                    assert all(not (c < first) for c in h if c // 13 == 0)
+        return
+    raise AssertionError("no deal with a club below the first lead in the kitty")
+
+
+def test_impossible_constraints_still_give_a_deal() -> None:
+    """Contradictory facts (never produced by a real game) must not make sampling fail."""
+    g = position(0, 3, 20)
+    seat = g.to_act()[0]
+    belief = Belief(g.observation(seat))
+    for c in range(52):
+        belief.allowed[c] = 0  # nobody may hold anything
+    w = belief.sample(random.Random(1))
+    sizes = [len(h) for h in w.hands]
+    assert sizes == list(g.observation(seat).hand_sizes)

@@ -1,0 +1,304 @@
+"""The ``corazones`` command line: rules, play (watched and typed), replay and verify."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from corazones.cli.main import app
+from corazones.core import PRESETS, Action, Game, Kind, Rules, card_str
+from corazones.core.records import loads, verify_record
+from corazones.players.registry import make_player
+
+from .test_handlog import hand_entries
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    """Exit code and output (stdout and stderr) with the error box drawn by the terminal toolkit flattened."""
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())
+    assert "Traceback" not in result.output
+    return result.exit_code, flat
+
+
+# --------------------------------------------------------------------- rules
+def test_rules_lists_every_preset() -> None:
+    code, out = run("rules")
+    assert code == 0
+    for name in PRESETS:
+        assert name in out
+
+
+def test_rules_shows_one_preset_with_overrides() -> None:
+    code, out = run("rules", "omnibus", "-n", "5", "-o", "target=50")
+    assert code == 0
+    assert "card_points QS=13 JD=-10" in out and "players 5" in out and "target 50" in out
+    assert "10 cards, kitty 0" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rules", "bridge"], "unknown preset 'bridge'; presets: standard, black_lady"),
+        (["play", "-r", "bridge"], "Invalid value for '--rules': unknown preset 'bridge'; presets: standard"),
+        (["play", "-o", "jokers=2"], "Invalid value for '--option': unknown option(s) jokers; options:"),
+        (["play", "-o", "moon=sometimes"], "moon = 'sometimes' is not allowed; moon is one of: choice, add_to_others"),
+        (["play", "-o", "target"], "'target' must look like name=value (e.g. target=50"),
+        (["play", "-o", "passes=up"], "each entry of passes = 'up' is not allowed"),
+        (["play", "-n", "2"], "Invalid value for '--players': players = 2 is not possible with one deck"),
+        (["play", "-n", "many"], "Invalid value for '--players' / '-n'"),
+        (["play", "--seat", "4"], "Invalid value for '--seat': seat 4 does not exist; allowed: 0 to 3"),
+        (["play", "--lang", "fr"], "Invalid value for '--lang': unknown language 'fr'; languages: en, es"),
+        (["play", "--level", "genius"], "Invalid value for '--level': unknown level 'genius'; levels: "),
+        (["play", "--hands", "0"], "Invalid value for '--hands': must be at least 1, not 0"),
+        (["play", "--record", "/no/such/folder/g.json"], "folder '/no/such/folder' does not exist"),
+        (["rules", "standard", "-o", "target=0"], "target = 0 is out of range; allowed: at least 1"),
+    ],
+)
+def test_bad_input_gives_a_clear_message_and_a_usage_exit(args: list[str], message: str) -> None:
+    code, out = run(*args)
+    assert code == 2
+    assert message in out
+
+
+def test_list_options_accept_commas() -> None:
+    code, out = run("rules", "standard", "-o", "passes=left,right")
+    assert code == 0 and "passes left right" in out
+
+
+def test_the_real_entry_point_reports_bad_options_without_a_traceback() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "corazones", "play", "-o", "passes=5"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2
+    assert "passes must be a list" in " ".join(re.sub(r"[│╭╮╰╯─]", " ", proc.stderr).split())
+    assert "Traceback" not in proc.stderr
+
+
+# ------------------------------------------------------- watched game, replay, verify
+@pytest.fixture(scope="module")
+def watched(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    path = tmp_path_factory.mktemp("rec") / "game.json"
+    code, out = run("play", "--auto", "--seed", "7", "-r", "standard", "--hands", "2", "--record", str(path))
+    assert code == 0
+    return path, out
+
+
+def test_auto_play_writes_a_record_that_verify_accepts(watched: tuple[Path, str]) -> None:
+    path, out = watched
+    assert f"Record written to {path}" in out
+    rec = loads(path.read_text(encoding="utf-8"))
+    assert len(rec["hands"]) == 2 and rec["final"]["over"] is False
+    code, out = run("verify", str(path))
+    assert code == 0
+    assert out.startswith(f"OK {path}: {len(rec['actions'])} actions, 2 hands, game not finished, scores [")
+
+
+def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]) -> None:
+    path, _ = watched
+    rec = loads(path.read_text(encoding="utf-8"))
+    result = runner.invoke(app, ["replay", str(path), "--no-glyphs"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    for h, hand in enumerate(rec["hands"]):
+        start = lines.index(next(x for x in lines if x.startswith(f"Hand {h + 1}, dealer")))
+        end = lines.index(f"Hand {h + 1} over.")
+        tricks = [x for x in lines[start:end] if re.match(r"^\s+\d+\. ", x)]
+        assert [int(x.split(".")[0]) for x in tricks] == list(range(1, 14))
+        running = [json.loads("[" + x.rsplit("[", 1)[1].replace(" ", ",")) for x in tricks]
+        assert running[-1] == hand["points"], "the last running total is the hand's points"
+        assert all(sum(a) <= sum(b) for a, b in itertools.pairwise(running)), "points only grow in a hand"
+        assert "passes" in lines[start + 1]
+    assert lines[-1] == "The record ends before the game does."
+
+
+def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
+    path = tmp_path / "quick.json"
+    code, _ = run("play", "--auto", "--seed", "3", "-r", "quick", "--record", str(path))
+    assert code == 0
+    code, out = run("replay", str(path))
+    assert code == 0 and "Game over. Winner(s): seat" in out and "13. seat" in out
+
+
+def test_verify_and_replay_name_a_tampered_action(watched: tuple[Path, str], tmp_path: Path) -> None:
+    path, _ = watched
+    rec = loads(path.read_text(encoding="utf-8"))
+    i = next(k for k, a in enumerate(rec["actions"]) if "play" in a)
+    rec["actions"][i + 1]["play"] = rec["actions"][i]["play"]  # a card already on the table
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec), encoding="utf-8")
+    code, out = run("verify", str(bad))
+    assert code == 1
+    assert f"FAIL {bad}: action #{i + 2} (seat " in out and "does not hold" in out
+    code, out = run("replay", str(bad))
+    assert code == 1 and f"replay stopped: action #{i + 2}" in out
+
+
+def test_verify_names_a_changed_score(watched: tuple[Path, str], tmp_path: Path) -> None:
+    path, _ = watched
+    rec = loads(path.read_text(encoding="utf-8"))
+    rec["hands"][0]["totals"][1] += 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    code, out = run("verify", str(bad))
+    assert code == 1 and "hand 1 (ended by action #" in out and "totals: the record says" in out
+
+
+def test_verify_reports_a_cut_record_as_a_record(watched: tuple[Path, str], tmp_path: Path) -> None:
+    path, _ = watched
+    text = path.read_text(encoding="utf-8")
+    bad = tmp_path / "cut.json"
+    bad.write_text(text[: len(text) // 2], encoding="utf-8")
+    code, out = run("verify", str(bad))
+    assert code == 1 and f"FAIL {bad}: not JSON" in out
+    code, out = run("replay", str(bad))
+    assert code == 2 and "not JSON" in out
+
+
+def test_verify_and_replay_of_missing_files(tmp_path: Path) -> None:
+    code, out = run("verify", str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in out
+    code, out = run("replay", str(tmp_path / "nope.json"))
+    assert code == 2 and "cannot read" in out
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    code, out = run("verify", str(empty))
+    assert code == 1 and "no deal to check" in out and "0 passed, 0 failed" in out
+
+
+def test_verify_hand_log_lines(tmp_path: Path) -> None:
+    entries = hand_entries("standard", {}, seed=5, hands=3)
+    good = tmp_path / "good.jsonl"
+    good.write_text("\n".join(json.dumps(e) for e in entries) + "\n\n", encoding="utf-8")
+    code, out = run("verify", str(good))
+    assert code == 0 and "line 1: ok, points" in out and out.endswith("3 passed, 0 failed")
+    entries[1]["expect"]["points"] = [9, 9, 9, 9]
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join(json.dumps(e) for e in entries) + "\n\n{oops\n", encoding="utf-8")
+    code, out = run("verify", str(mixed))
+    assert code == 1
+    assert "line 2: FAIL mismatch: points: the log says [9, 9, 9, 9], the rules give [" in out
+    assert "line 5: FAIL malformed: not JSON" in out
+    assert out.endswith("2 passed, 2 failed")
+
+
+def test_verify_accepts_one_pretty_printed_entry(tmp_path: Path) -> None:
+    entry = hand_entries("black_maria", {}, seed=5, hands=1)[0]
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(entry, indent=2), encoding="utf-8")
+    code, out = run("verify", str(path))
+    assert code == 0 and "line 1: ok" in out and out.endswith("1 passed, 0 failed")
+
+
+# ---------------------------------------------------------------- typed game
+def scripted_answers(preset: str, seed: int, mistakes: bool = True, stop_after: int | None = None) -> list[str]:
+    """What seat 0 types to play ``preset`` with ``seed`` against random bots, mistakes first.
+
+    The game is played here with the same bots and the same seeds the command
+    uses, so the answers are legal when the command asks.  With ``mistakes``,
+    the first pass and some plays are preceded by wrong answers.
+    """
+    game = Game(Rules.preset(preset), seed)
+    bots = {s: make_player("random", f"{seed}/{s}") for s in range(1, game.rules.players)}
+    lines: list[str] = []
+    followed = held = False
+    while not game.over:
+        for seat in game.to_act():
+            obs = game.observation(seat)
+            if seat != 0:
+                game.apply(bots[seat].act(obs))
+                continue
+            if stop_after is not None and len(lines) >= stop_after:
+                return [*lines, "q"]
+            if obs.decision is Kind.PASS:
+                cards = list(obs.hand[-3:])
+                if mistakes and not lines:
+                    foreign = next(c for c in range(52) if c not in obs.hand)
+                    lines += ["2C", "ZZ AH KH", " ".join(card_str(c) for c in [foreign, *cards[:2]])]
+                lines.append(" ".join(card_str(c) for c in cards))
+                game.apply(Action.pass_cards(0, cards))
+            elif obs.decision is Kind.PLAY:
+                legal = [a.card for a in obs.legal]
+                wrong = [c for c in obs.hand if c not in legal]
+                if mistakes and obs.trick and wrong and not followed:
+                    followed = True
+                    lines.append(card_str(wrong[0]))
+                if mistakes and not held and len(obs.tricks) == 3:
+                    held = True
+                    lines.append(card_str(next(c for c in range(52) if c not in obs.hand)))
+                lines.append(card_str(legal[0]))
+                game.apply(Action.play(0, legal[0]))
+            elif obs.decision is Kind.MOON:
+                lines += ["x", "a"]
+                game.apply(Action.moon(0, "add_to_others"))
+            else:
+                raise AssertionError(obs.decision)
+    return lines
+
+
+def typed(*args: str, answers: list[str]) -> tuple[int, str]:
+    return run("play", "--level", "random", *args, input="\n".join(answers) + "\n")
+
+
+def test_a_typed_game_explains_bad_input_and_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "typed.json"
+    code, out = typed("-r", "quick", "--seed", "1", "--record", str(path), answers=scripted_answers("quick", 1))
+    assert code == 0
+    assert "Not accepted: pass exactly 3 cards, you typed 1" in out
+    assert "Not accepted: 'ZZ' is not a card; type rank then suit" in out
+    assert "Not accepted: you do not hold" in out
+    assert "Not accepted: you must follow suit" in out
+    assert "You received from seat 3:" in out and "Taken this hand: you 0" in out
+    assert "Hand 1 over." in out and "Game over. Winner(s):" in out
+    rec = loads(path.read_text(encoding="utf-8"))
+    assert rec["players"][0] == "you" and rec["final"]["over"] is True
+    verify_record(rec)
+
+
+def test_a_typed_game_in_spanish(tmp_path: Path) -> None:
+    code, out = typed("-r", "quick", "--seed", "2", "--lang", "es", answers=scripted_answers("quick", 2))
+    assert code == 0
+    for text in ("Usted es asiento 0", "Su mano:", "No aceptado: pase exactamente 3 cartas", "Recibió de asiento"):
+        assert text in out
+    assert "la gana" in out and "Fin de la mano 1." in out and "Fin de la partida." in out
+    assert "Your hand" not in out
+
+
+def test_q_abandons_and_keeps_a_valid_record(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    answers = scripted_answers("quick", 1, mistakes=False, stop_after=4)
+    code, out = typed("-r", "quick", "--seed", "1", "--record", str(path), answers=answers)
+    assert code == 0 and "Game abandoned." in out and f"Record written to {path}" in out
+    rec = loads(path.read_text(encoding="utf-8"))
+    assert rec["final"]["over"] is False and sum(1 for a in rec["actions"] if a["seat"] == 0) == 4
+    verify_record(rec)
+
+
+def test_end_of_input_interrupts_cleanly() -> None:
+    code, out = typed("-r", "quick", "--seed", "1", answers=[])
+    assert code == 130 and "Game interrupted." in out
+
+
+def human_record_actions(rec: dict[str, Any]) -> list[dict[str, Any]]:
+    return [a for a in rec["actions"] if a["seat"] == 0]
+
+
+def test_typed_answers_are_what_the_record_keeps(tmp_path: Path) -> None:
+    path = tmp_path / "clean.json"
+    answers = scripted_answers("quick", 4, mistakes=False)
+    code, _ = typed("-r", "quick", "--seed", "4", "--record", str(path), answers=answers)
+    assert code == 0
+    mine = human_record_actions(loads(path.read_text(encoding="utf-8")))
+    typed_cards = [a.get("play") or " ".join(a["pass"]) for a in mine if "moon" not in a]
+    assert typed_cards == [x for x in answers if x not in ("x", "a")]

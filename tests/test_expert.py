@@ -1,0 +1,190 @@
+"""The expert plays every variant legally, reproducibly, and better than its own playout policy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from corazones.core import Action, Game, Kind, Rules
+from corazones.core.cards import parse_card
+from corazones.core.deal import Deal
+from corazones.players.expert import ExpertBot, Scorer, equivalent_classes
+from corazones.players.hints import describe, suggest
+from corazones.players.registry import make_player
+from corazones.players.rollout import HeuristicBot
+from corazones.players.table import play_game
+
+from .conftest import random_action
+
+
+def small(seed: int, **kw: object) -> ExpertBot:
+    return ExpertBot(seed, worlds=6, time_limit=None, pass_worlds=4, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("preset", "kw"),
+    [
+        ("standard", {}),
+        ("cancellation_hearts", {"players": 8}),
+        ("auction_hearts", {}),
+        ("black_maria", {}),
+        ("partnership", {}),
+        ("chasse_coeur", {}),
+        ("kitty", {"players": 5}),
+        ("omnibus", {}),
+        ("hearts_1887", {}),
+        ("spot_hearts", {"players": 3}),
+    ],
+)
+def test_plays_whole_hands_legally_in_every_family(preset: str, kw: dict[str, object]) -> None:
+    rules = Rules.preset(preset, **kw)
+    g = Game(rules, seed=11)
+    players = [small(s) if s % 2 == 0 else HeuristicBot(s) for s in range(rules.players)]
+    play_game(g, players, max_hands=2)  # Game.apply raises on any illegal action
+    assert len(g.history) == 2 or g.over
+
+
+def test_plays_a_whole_game_to_its_end() -> None:
+    rules = Rules.preset("standard", target=40)
+    g = Game(rules, seed=5)
+    play_game(g, [small(s) for s in range(4)])
+    assert g.over and g.winners
+
+
+def test_same_seed_same_moves() -> None:
+    def moves(seed: int) -> list[Action]:
+        g = Game(Rules.preset("standard"), seed=21)
+        play_game(g, [small(seed + s) for s in range(4)], max_hands=1)
+        return g.actions
+
+    assert moves(1) == moves(1)
+
+
+def test_second_worker_gives_the_same_answer() -> None:
+    g = Game(Rules.preset("standard"), seed=8)
+    rng = random.Random(8)
+    found = 0
+    while found < 3 and not g.over:
+        seat = g.to_act()[0]
+        if g.decision_kind() is Kind.PLAY and len(g.legal_actions(seat)) > 2:
+            obs = g.observation(seat)
+            one = ExpertBot(3, worlds=8, time_limit=None, workers=1).search(obs)
+            two = ExpertBot(3, worlds=8, time_limit=None, workers=2).search(obs)
+            assert one == two
+            found += 1
+        g.apply(random_action(g, rng))
+    assert found == 3
+
+
+def test_time_limit_bounds_the_search() -> None:
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=2)
+    seat = g.to_act()[0]
+    g.apply(g.legal_actions(seat)[0])  # the forced 2♣ lead
+    obs = g.observation(g.to_act()[0])
+    res = ExpertBot(1, worlds=100_000, time_limit=0.2).search(obs)
+    assert 1 <= res.worlds < 100_000
+
+
+def test_it_drops_the_queen_of_spades_under_the_ace() -> None:
+    """A♠ led: holding Q♠ and a low spade, it plays the queen under the ace."""
+    rules = Rules.preset("standard", passes=("hold",), first_lead="eldest", no_points_first_trick=False)
+    cards = [parse_card(t) for t in ["AS", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"]]
+    seat1 = [parse_card(t) for t in ["QS", "3S", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD"]]
+    seat2 = [parse_card(t) for t in ["2S", "4S", "5S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH"]]
+    rest = [c for c in range(52) if c not in cards + seat1 + seat2]
+    g = Game(rules, seed=0)
+    g.deal = Deal(rules, [cards, seat1, seat2, rest], (), dealer=3)
+    g.apply(Action.play(0, "AS"))
+    obs = g.observation(1)
+    bot = small(0)
+    assert bot.choose_play(obs) == parse_card("QS")
+    assert "QS" in bot.last_reason
+
+
+def test_equivalent_cards_are_tried_once() -> None:
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=4)
+    seat = g.to_act()[0]
+    obs = g.observation(seat)
+    groups = equivalent_classes(obs, [a.card for a in obs.legal])
+    flat = sorted(c for grp in groups for c in grp)
+    assert flat == sorted(a.card for a in obs.legal)
+    vals = obs.card_values
+    for grp in groups:
+        assert len({c // 13 for c in grp}) == 1
+        assert len({vals[c] for c in grp}) == 1
+
+
+def test_scorer_counts_the_moon_and_the_end_of_the_game() -> None:
+    rules = Rules.preset("standard", passes=("hold",), target=30)
+    hands = [[c for c in range(52) if c % 4 == s] for s in range(4)]
+    g = Game(rules, seed=0)
+    obs = g.observation(0)
+    scorer = Scorer(obs)
+    d = Deal.at_play(rules, hands)
+    d.pts = [26, 0, 0, 0]
+    d.pos = [26, 0, 0, 0]
+    d.shooter = 0
+    d.phase = "moon"
+    d.turn = 0
+    scorer.settle_moon(d)
+    # from 0-0-0-0 to a target of 30, adding 26 to others cannot end the game: subtracting is worth more
+    assert d.moon_choice == "subtract_from_self"
+    assert d.hand_scores()[0] == -26
+
+
+def test_expert_beats_its_playout_policy() -> None:
+    """Duplicate play on a few fixed deals: the search takes fewer points than the policy it uses."""
+    diffs = []
+    rules = Rules.preset("standard", passes=("hold",))
+    for i in range(12):
+        seat = i % 4
+        scores = []
+        for with_expert in (False, True):
+            g = Game(rules, seed=100 + i)
+            players: list[object] = [HeuristicBot(s) for s in range(4)]
+            if with_expert:
+                players[seat] = ExpertBot(i, worlds=16, time_limit=None)
+            play_game(g, players, max_hands=1)  # type: ignore[arg-type]
+            scores.append(g.history[0].scores[seat])
+        diffs.append(scores[1] - scores[0])
+    assert sum(diffs) < 0, diffs
+
+
+def test_suggest_gives_a_legal_move_and_a_reason() -> None:
+    for level in ("expert", "random"):
+        g = Game(Rules.preset("standard"), seed=9)
+        rng = random.Random(9)
+        for _ in range(30):
+            seat = g.to_act()[0]
+            obs = g.observation(seat)
+            action, why = suggest(obs, level)
+            assert g.is_legal(action), (action, why)
+            assert isinstance(why, str) and len(why) > 5
+            g.apply(random_action(g, rng))
+    g = Game(Rules.preset("standard"), seed=9)
+    obs = g.observation(0)
+    with pytest.raises(ValueError, match="no decision"):
+        suggest(g.observation(0).__class__(**{**{f: getattr(obs, f) for f in obs.__slots__}, "decision": None}))
+
+
+def test_describe_names_a_duck() -> None:
+    rules = Rules.preset("standard", passes=("hold",))
+    g = Game(rules, seed=3)
+    rng = random.Random(3)
+    while True:
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        if obs.trick:
+            led = obs.trick[0][1] // 13
+            win = max(c for _, c in obs.trick if c // 13 == led)
+            lower = [a for a in obs.legal if a.card // 13 == led and a.card < win]
+            if lower:
+                assert describe(obs, lower[0]).startswith("duck under")
+                return
+        g.apply(random_action(g, rng))
+
+
+def test_registry_knows_the_expert() -> None:
+    bot = make_player("expert", 1)
+    assert isinstance(bot, ExpertBot) and bot.workers == 1
