@@ -57,7 +57,16 @@ def opponent(level: str, seed: int) -> Bot:
 
 def expert(args: argparse.Namespace, seed: int) -> ExpertBot:
     tl = None if args.time_limit <= 0 else args.time_limit
-    return ExpertBot(seed, worlds=args.worlds, time_limit=tl, workers=args.workers)
+    return ExpertBot(
+        seed,
+        worlds=args.worlds,
+        time_limit=tl,
+        workers=args.workers,
+        pass_worlds=args.pass_worlds,
+        infer=not args.no_infer,
+        shoot=args.shoot,
+        reply=not args.no_reply,
+    )
 
 
 def one_deal(task: tuple[argparse.Namespace, int]) -> tuple[int, int, list[float]]:
@@ -105,6 +114,10 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["worlds"])
     ap.add_argument("--time-limit", type=float, default=ExpertBot.__init__.__kwdefaults__["time_limit"] or 0)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--no-infer", action="store_true", help="sample without inferences from discards")
+    ap.add_argument("--no-reply", action="store_true", help="finish the current trick with the fast policy too")
+    ap.add_argument("--shoot", action="store_true", help="also simulate trying to shoot the moon")
+    ap.add_argument("--pass-worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["pass_worlds"])
     args = ap.parse_args()
     print(
         f"expert: worlds={args.worlds} time_limit={args.time_limit or None} workers={args.workers}; "

@@ -69,10 +69,14 @@ def snapshot(game: Game) -> str:
     return json.dumps({"hidden": hidden, "obs": obs}, sort_keys=True, default=str)
 
 
+# Deal's state fields: __slots__ in the pure build, __mypyc_attrs__ in the compiled one (setup.py).
+DEAL_FIELDS: tuple[str, ...] = vars(Deal).get("__slots__") or vars(Deal)["__mypyc_attrs__"]
+
+
 def deal_snapshot(d: Deal) -> tuple[Any, ...]:
     """All state of a Deal, to prove a refused action left it untouched."""
     return tuple(
-        (name, repr(getattr(d, name))) for name in Deal.__slots__ if name not in ("rules", "values", "discard_masks")
+        (name, repr(getattr(d, name))) for name in DEAL_FIELDS if name not in ("rules", "values", "discard_masks")
     )
 
 

@@ -90,7 +90,7 @@ def test_the_real_entry_point_reports_bad_options_without_a_traceback() -> None:
 @pytest.fixture(scope="module")
 def watched(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     path = tmp_path_factory.mktemp("rec") / "game.json"
-    code, out = run("play", "--auto", "--seed", "7", "-r", "standard", "--hands", "2", "--record", str(path))
+    code, out = run("play", "--auto", "--level", "random", "--seed", "7", "--hands", "2", "--record", str(path))
     assert code == 0
     return path, out
 
@@ -125,7 +125,7 @@ def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]
 
 def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
     path = tmp_path / "quick.json"
-    code, _ = run("play", "--auto", "--seed", "3", "-r", "quick", "--record", str(path))
+    code, _ = run("play", "--auto", "--level", "random", "--seed", "3", "-r", "quick", "--record", str(path))
     assert code == 0
     code, out = run("replay", str(path))
     assert code == 0 and "Game over. Winner(s): seat" in out and "13. seat" in out
@@ -302,3 +302,11 @@ def test_typed_answers_are_what_the_record_keeps(tmp_path: Path) -> None:
     mine = human_record_actions(loads(path.read_text(encoding="utf-8")))
     typed_cards = [a.get("play") or " ".join(a["pass"]) for a in mine if "moon" not in a]
     assert typed_cards == [x for x in answers if x not in ("x", "a")]
+
+
+def test_auction_questions_explain_bad_answers() -> None:
+    code, out = typed("-r", "auction_hearts", "--seed", "5", answers=["x", "99", "1", "Z", "♠", "q"])
+    assert code == 0
+    assert out.count("Not accepted: type a whole number: 0 to pass, or 1 to 25") == 2
+    assert "Not accepted: type one suit letter: C, D, S or H" in out
+    assert "Penalty suit: ♠ (named by you)." in out and "Game abandoned." in out

@@ -45,10 +45,24 @@ def test_plays_whole_hands_legally_in_every_family(preset: str, kw: dict[str, ob
     assert len(g.history) == 2 or g.over
 
 
+@pytest.mark.parametrize(
+    ("preset", "kw"), [("standard", {}), ("cancellation_hearts", {"players": 8}), ("auction_hearts", {})]
+)
+def test_options_play_legally(preset: str, kw: dict[str, object]) -> None:
+    """Standard answers in the current trick, the moon plan and simulated passes all stay legal."""
+    rules = Rules.preset(preset, **kw)
+    g = Game(rules, seed=4)
+    players: list[object] = [HeuristicBot(s) for s in range(rules.players)]
+    players[0] = ExpertBot(0, worlds=4, time_limit=None, pass_worlds=3, reply=True, shoot=True)
+    players[1] = ExpertBot(1, worlds=4, time_limit=None, pass_worlds=3, infer=False)
+    play_game(g, players, max_hands=1)  # type: ignore[arg-type]
+    assert g.history
+
+
 def test_plays_a_whole_game_to_its_end() -> None:
-    rules = Rules.preset("standard", target=40)
+    rules = Rules.preset("standard", target=30)
     g = Game(rules, seed=5)
-    play_game(g, [small(s) for s in range(4)])
+    play_game(g, [small(s) if s % 2 else HeuristicBot(s) for s in range(4)])
     assert g.over and g.winners
 
 

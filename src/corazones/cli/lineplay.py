@@ -90,6 +90,8 @@ class HumanPlayer:
                 label=t(self.lang, "chips_label" if chips else "scores_label"),
                 scores=seat_values(self.names, obs.chips if chips else obs.scores),
             )
+            if obs.declarer is not None:
+                self._say("penalty_now", suit=SUIT_GLYPHS[obs.penalty_suit], who=self.names[obs.declarer])
             if obs.trick:
                 self._say("table", cards="  ".join(f"{self.names[s]}:{card_text(c)}" for s, c in obs.trick))
             else:

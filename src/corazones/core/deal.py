@@ -18,7 +18,6 @@ state when it is not allowed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
@@ -36,7 +35,9 @@ from corazones.core.cards import (
     parse_card,
 )
 from corazones.core.errors import IllegalActionError
+from corazones.core.native import warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
+from corazones.core.trick import Trick
 
 if TYPE_CHECKING:
     from corazones.core.observation import Observation
@@ -59,22 +60,6 @@ _SUIT_MASK: Final[tuple[int, ...]] = SUIT_MASK
 # starting a hand.  The entry holds the Rules object itself, so its id cannot
 # be reused by another object while the entry exists.
 _SUIT_TABLES: Final[dict[tuple[int, int], tuple[Rules, tuple[int, ...], int, int, int]]] = {}
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: who led, (seat, card) in play order, who won (None = annulled)."""
-
-    leader: int
-    plays: tuple[tuple[int, int], ...]
-    winner: int | None
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "leader": self.leader,
-            "plays": [[s, card_str(c)] for s, c in self.plays],
-            "winner": self.winner,
-        }
 
 
 class Deal:
@@ -489,10 +474,14 @@ class Deal:
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
         ph = self.phase
-        seat = action.seat
+        # Fields are read untyped: an action made from outside input may hold
+        # anything (True, 1.5, "x"), and the compiled build would convert or
+        # reject such values on typed reads before these checks could explain.
+        raw: Any = action
+        seat = raw.seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {self.n - 1}")
-        for c in action.cards:
+        for c in raw.cards:
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
                 raise IllegalActionError(f"not a card: {c!r}; a card is an index 0 to 51 (2C = 0 ... AH = 51)")
         want = _PHASE_KIND.get(ph)
@@ -534,15 +523,16 @@ class Deal:
                 else:
                     raise IllegalActionError(f"seat {seat} cannot pass {card_str(c)}: not in hand (or passed twice)")
         elif ph == BID:
-            v = action.value
+            v = raw.value
             if isinstance(v, bool) or not isinstance(v, int) or v not in self.bid_range(seat):
                 rng = self.bid_range(seat)
                 allowed = "0 (no bid)" + (f" or {rng[1]} to {rng[-1]}" if len(rng) > 1 else "")
                 raise IllegalActionError(f"bid {v!r} is not allowed; allowed: {allowed}")
         elif ph == DECLARE:
-            if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in (0, 1, 2, 3):
-                raise IllegalActionError(f"declare a suit index 0-3 ({SUIT_LETTERS}), not {action.value!r}")
-        elif ph == MOON and action.value not in MOON_CHOICES:
+            v = raw.value
+            if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2, 3):
+                raise IllegalActionError(f"declare a suit index 0-3 ({SUIT_LETTERS}), not {v!r}")
+        elif ph == MOON and raw.value not in MOON_CHOICES:
             raise IllegalActionError(f"moon choice must be one of {', '.join(MOON_CHOICES)}")
 
     def _why_not(self, seat: int, c: int) -> str:
@@ -613,30 +603,44 @@ class Deal:
             self._start_play()
 
     def _pass(self, seat: int, cards: tuple[int, ...]) -> None:
+        # Masks are read into locals and written back once: list items
+        # updated in place (``h1[s] ^= bit``) are slow in the compiled build.
+        h1 = self.h1
+        h2 = self.h2
+        one = h1[seat]
+        two = h2[seat]
         for c in cards:
             bit = 1 << c
-            if self.h2[seat] & bit:
-                self.h2[seat] ^= bit
+            if two & bit:
+                two ^= bit
             else:
-                self.h1[seat] ^= bit
-        self.passes[seat] = cards
-        if any(p is None for p in self.passes):
+                one ^= bit
+        h1[seat] = one
+        h2[seat] = two
+        passes = self.passes
+        passes[seat] = cards
+        if None in passes:
             # put them back until everyone has passed: received cards are
             # added all at once, so nobody sees them before choosing
             return
         n = self.n
+        off = self.pass_offset
         received: list[tuple[int, ...]] = [()] * n
         for s in range(n):
-            got = self.passes[s]
+            got = passes[s]
             assert got is not None
-            to = (s + self.pass_offset) % n
+            to = (s + off) % n
             received[to] = got
+            one = h1[to]
+            two = h2[to]
             for c in got:
                 bit = 1 << c
-                if self.h1[to] & bit:
-                    self.h2[to] |= bit
+                if one & bit:
+                    two |= bit
                 else:
-                    self.h1[to] |= bit
+                    one |= bit
+            h1[to] = one
+            h2[to] = two
         self.received = received
         self._start_play()
 
@@ -664,18 +668,23 @@ class Deal:
         """Play ``card`` for the seat to move.  No validation: callers use :meth:`legal_mask`."""
         seat = self.turn
         bit = 1 << card
-        if self.h2[seat] & bit:
-            self.h2[seat] ^= bit
+        h2 = self.h2
+        two = h2[seat]
+        if two & bit:
+            h2[seat] = two ^ bit
         else:
-            self.h1[seat] ^= bit
+            h1 = self.h1
+            h1[seat] = h1[seat] ^ bit
+        cards = self.trick_cards
         self.trick_seats.append(seat)
-        self.trick_cards.append(card)
+        cards.append(card)
         if not self.broken and (
             _SUIT_OF[card] == self.penalty_suit or (card == _QS and self.rules.queen_breaks_hearts)
         ):
             self.broken = True
-        if len(self.trick_cards) < self.n:
-            self.turn = (seat + 1) % self.n
+        n = self.n
+        if len(cards) < n:
+            self.turn = (seat + 1) % n
             return
         self._finish_trick()
 
@@ -709,7 +718,8 @@ class Deal:
                 self.trick_no += 1
                 self.turn = self.leader
                 return
-        self.pending = []
+        if self.pending:
+            self.pending = []
         vals = self.values
         p = 0
         q = 0
@@ -722,9 +732,12 @@ class Deal:
                     q += v
                     k += 1
         if p or q:
-            self.pts[winner] += p
-            self.pos[winner] += q
-            self.pen_count[winner] += k
+            pts = self.pts
+            pts[winner] = pts[winner] + p
+            pos = self.pos
+            pos[winner] = pos[winner] + q
+            count = self.pen_count
+            count[winner] = count[winner] + k
         if self.kitty_owner is None and self.kitty and (self.kitty_first_trick or k):
             self.kitty_owner = winner
         self.trick_seats = []
@@ -819,3 +832,6 @@ _PHASE_KIND = {PASS: Kind.PASS, BID: Kind.BID, DECLARE: Kind.DECLARE, PLAY: Kind
 
 # keep names importable for users of the module
 __all__ = ["BID", "DECLARE", "DONE", "MOON", "PASS", "PLAY", "SPADES", "Deal", "Trick", "parse_card"]
+
+if not __file__.endswith((".py", ".pyc")):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__file__)

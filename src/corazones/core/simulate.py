@@ -16,10 +16,25 @@ of actions for every play.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.deal import BID, DECLARE, MOON, PASS, PLAY, Deal
+from corazones.core.native import warn_if_stale
 from corazones.core.rules import Rules
+
+# In the compiled build ``int.bit_count()`` is a generic (slow) method call
+# while indexing a table of 13-bit chunks is a few machine instructions; the
+# interpreter is the other way round.
+_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+_POP13: Final = tuple(i.bit_count() for i in range(1 << 13))
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a mask of the 52 cards."""
+    if _COMPILED:
+        return _POP13[mask & 8191] + _POP13[mask >> 13 & 8191] + _POP13[mask >> 26 & 8191] + _POP13[mask >> 39]
+    return mask.bit_count()
 
 
 def nth_card(mask: int, index: int) -> int:
@@ -32,7 +47,7 @@ def nth_card(mask: int, index: int) -> int:
 
 def random_card(mask: int, rng: random.Random) -> int:
     """A card drawn uniformly from a non-empty ``mask``."""
-    return nth_card(mask, int(rng.random() * mask.bit_count()))
+    return nth_card(mask, int(rng.random() * popcount(mask)))
 
 
 def random_pass(deal: Deal, seat: int, rng: random.Random) -> tuple[int, ...]:
@@ -41,12 +56,13 @@ def random_pass(deal: Deal, seat: int, rng: random.Random) -> tuple[int, ...]:
     Drawing one card at a time without replacement makes every set of cards
     equally likely, as ``random.sample`` over the hand would.
     """
+    rand = rng.random
     h1 = deal.h1[seat]
     h2 = deal.h2[seat]
     cards: list[int] = []
     for _ in range(deal.rules.pass_count):
-        c1 = h1.bit_count()
-        i = int(rng.random() * (c1 + h2.bit_count()))
+        c1 = popcount(h1)
+        i = int(rand() * (c1 + popcount(h2)))
         c = nth_card(h1, i) if i < c1 else nth_card(h2, i - c1)
         bit = 1 << c
         if h2 & bit:
@@ -60,11 +76,12 @@ def random_pass(deal: Deal, seat: int, rng: random.Random) -> tuple[int, ...]:
 
 def deal_random(rules: Rules, rng: random.Random, dealer: int = 0, hand_index: int = 0) -> Deal:
     """A freshly shuffled hand; the pass direction is the one of hand number ``hand_index``."""
+    rand = rng.random
     deck = list(rules.deck)
     # Fisher-Yates with one random() per card: the same uniform shuffle as
     # ``rng.shuffle`` at a third of its cost (it draws random bits in Python).
     for i in range(len(deck) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(rand() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     n = rules.players
     size = rules.hand_size
@@ -79,12 +96,18 @@ def play_out(deal: Deal, rng: random.Random) -> int:
     declaration, the moon choice) go through the validating :meth:`Deal.apply`.
     Read the result from ``deal.hand_scores()``.
     """
+    rand = rng.random
     plays = 0
     while True:
         phase = deal.phase
         if phase == PLAY:
+            # random_card inlined: this line runs for every card played
             mask = deal.legal_mask(deal.turn)
-            deal.play_card(nth_card(mask, int(rng.random() * mask.bit_count())))
+            i = int(rand() * (popcount(mask) if _COMPILED else mask.bit_count()))
+            while i:
+                mask &= mask - 1
+                i -= 1
+            deal.play_card((mask & -mask).bit_length() - 1)
             plays += 1
         elif phase == PASS:
             for seat in range(deal.n):
@@ -136,3 +159,7 @@ def simulate(rules: Rules, deals: int, seed: int | str = 0) -> Simulation:
             out.moons += 1
         out.deals += 1
     return out
+
+
+if _COMPILED:  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__file__)

@@ -58,9 +58,22 @@ class Belief:
     ``allowed[c]`` is a bit set of holder indices that may hold card ``c``.
     """
 
-    __slots__ = ("allowed", "cap", "fixed", "holders", "items", "know", "my_hand", "obs", "pre_pass")
+    __slots__ = (
+        "allowed",
+        "cap",
+        "fallbacks",
+        "fixed",
+        "holders",
+        "inferred",
+        "items",
+        "know",
+        "my_hand",
+        "obs",
+        "pre_pass",
+    )
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, infer: bool = True) -> None:
+        """Constraints of ``obs``; ``infer`` adds what sensible play reveals (see :meth:`_inferred`)."""
         self.obs = obs
         r = obs.rules
         n = r.players
@@ -97,20 +110,64 @@ class Belief:
         self.fixed = fixed
         self.cap = [max(0, sizes[i] - len(fixed[i])) for i in range(len(holders))]
         lacks = self._lacks(obs, know) if not self.pre_pass else [0] * n
+        self.items = [c for c in range(52) for _ in range(remaining[c])]
+        self.fallbacks = 0
+        self.inferred = False
+        if infer and not self.pre_pass:
+            soft = self._inferred(obs, know)
+            if any(soft):
+                self.allowed = self._allowed([lacks[s] | soft[s] for s in range(n)])
+                self.sample(random.Random(0))
+                self.inferred = self.fallbacks == 0
+                self.fallbacks = 0
+        if not self.inferred:
+            self.allowed = self._allowed(lacks)
+
+    def _allowed(self, lacks: list[int]) -> list[int]:
         allowed = [0] * 52
-        items: list[int] = []
-        for c in range(52):
-            k = remaining[c]
-            if not k:
-                continue
+        for c in set(self.items):
             bits = 0
-            for i, s in enumerate(holders):
+            for i, s in enumerate(self.holders):
                 if s < 0 or not lacks[s] >> c & 1:  # the kitty never shows out of a suit
                     bits |= 1 << i
             allowed[c] = bits
-            items.extend([c] * k)
-        self.allowed = allowed
-        self.items = items
+        return allowed
+
+    @staticmethod
+    def _inferred(obs: Observation, know: Knowledge) -> list[int]:
+        """Big penalty cards a seat almost surely lacks, judging by how it discarded.
+
+        A seat out of the suit led that threw some other card on a trick an
+        opponent took would have thrown the Q♠ (any card worth as much) had it
+        held it: every sensible player does.  Such facts are only likely, so
+        they are dropped when they contradict the certain ones.
+        """
+        r = obs.rules
+        vals = obs.card_values
+        big = [c for c in range(52) if vals[c] >= 5]
+        if not big:
+            return [0] * r.players
+        gone = 0
+        soft = [0] * r.players
+        tricks = [(t.plays, t.winner) for t in obs.tricks]
+        for ti, (plays, winner) in enumerate(tricks):
+            led = _SUIT_OF[plays[0][1]]
+            first = ti == 0 and r.no_points_first_trick
+            for s, c in plays:
+                if (
+                    not first
+                    and _SUIT_OF[c] != led
+                    and vals[c] < 5
+                    and winner is not None
+                    and r.team_of(winner) != r.team_of(s)
+                    and not r.discard_order
+                ):
+                    for b in big:
+                        if not gone >> b & 1:
+                            soft[s] |= 1 << b
+            for _, c in plays:
+                gone |= 1 << c
+        return soft
 
     # ----------------------------------------------------------- constraints
     @staticmethod
@@ -147,6 +204,13 @@ class Belief:
         if first is not None:
             if _SUIT_OF[first] == CLUBS:
                 low_clubs = SUIT_MASK[CLUBS] & ((1 << first) - 1)
+                # the first seat from the eldest hand holding the lowest club leads, so the
+                # seats before the leader did not hold the other copy either (two decks)
+                leader = obs.tricks[0].plays[0][0] if obs.tricks else obs.trick[0][0] if obs.trick else obs.seat
+                s = (obs.dealer + 1) % n
+                while s != leader:
+                    lacks[s] |= low_clubs | 1 << first
+                    s = (s + 1) % n
             else:
                 low_clubs = SUIT_MASK[CLUBS]  # nobody held a club: they all lie in the kitty
             for s in range(n):
@@ -197,6 +261,7 @@ class Belief:
                 continue
             if not self._augment(c, got, cap):
                 # contradictory constraints (cannot happen in a real game): any room will do
+                self.fallbacks += 1
                 for i in range(k):
                     if cap[i]:
                         got[i].append(c)

@@ -1,12 +1,17 @@
 """``expert``: search over the hidden cards (perfect-information Monte Carlo).
 
 For a card to play, the expert draws deals consistent with everything it has
-seen (:class:`~corazones.players.belief.Belief`), rebuilds each one as a
-:class:`~corazones.core.deal.Deal` and, for every legal card, plays the hand to
-its end with the fast mask policy of :mod:`corazones.players.rollout`.  All
-cards are tried on the same sampled deals, so their comparison is not blurred
-by the luck of the sample.  Cards that are interchangeable (no unseen card
-ranks between them, same value) are tried once.
+seen (:class:`~corazones.players.belief.Belief`, which also reads what sensible
+discards reveal), rebuilds each one as a :class:`~corazones.core.deal.Deal`
+and, for every legal card, plays the hand to its end with the fast mask policy
+of :mod:`corazones.players.rollout` for every seat (with ``reply=True`` the
+other seats first finish the trick on the table as the ``standard`` player
+would; that costs time and measured no better).  All cards are tried on the same sampled
+deals, so their comparison is not blurred by the luck of the sample.  Cards
+that are interchangeable (no unseen card ranks between them, same value) are
+tried once.  Optionally (``shoot=True``) each card is also tried with a plan
+to shoot the moon, and the better plan kept; it is off by default because
+the playouts' defenders are weaker than real ones, so it overrates the moon.
 
 Each finished playout is scored for the whole game, not just the hand
 (:class:`Scorer`): the hand's points after the moon rule (the shooter of a
@@ -15,28 +20,31 @@ leader count a little in our favour, and when the hand can end the game the
 playout also counts whether we would win or lose it.  Chip settlements score
 the chips won or lost.
 
-Passing, bidding and naming the penalty suit are simulated the same way over
-a few candidate choices (:meth:`ExpertBot.choose_pass`, ``choose_bid``,
-``choose_declare``); when the ``standard`` player is installed its pass
-supplies a candidate as well.
+Naming the penalty suit is simulated the same way over the four suits
+(``choose_declare``).  The pass is the ``standard`` player's; with
+``pass_worlds > 0`` a few candidate passes are simulated instead, which needs
+far more deals than a move to tell passes apart (at 24 deals it chose worse
+than the standard pass).  Bids are the ``standard`` player's, and the moon
+choice is :func:`~corazones.players.base.best_moon_choice`.
 
 Budgets.  ``worlds`` sampled deals per decision is the iteration budget: with
 the same seed and no time limit hit, the expert makes exactly the same moves.
 ``time_limit`` (seconds of wall clock, ``None`` for none) stops sampling
 early; then the moves may depend on the machine's speed.  The defaults keep
-one move under a second on one core.
+a move well under a second on one core (see ``bench/expert.py``).
 
-Both cores.  ``workers=2`` evaluates half the deals in a second process (a
-persistent pool created on first use and shut down with :meth:`close` or at
-exit).  The answer is the same as with one worker.  The arena already runs
-one bot per process, so the registry's ``expert`` uses ``workers=1``; an
-interactive face playing one human against bots may pass ``workers=2``.
+Both cores.  ``workers=2`` evaluates every other deal in a second process (a
+persistent pool created on first use and shut down with :func:`close_pools`
+or at exit).  The answer is the same as with one worker.  The arena already
+runs one bot per process, so the registry's ``expert`` uses ``workers=1``;
+an interactive face playing one human against bots may pass ``workers=2``.
 """
 
 from __future__ import annotations
 
 import atexit
 import math
+import os
 import random
 import time
 from collections.abc import Callable
@@ -44,8 +52,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from corazones.core.actions import MOON_CHOICES
-from corazones.core.cards import card_str
+from corazones.core.actions import MOON_CHOICES, Action, Kind
+from corazones.core.cards import card_str, mask_cards
 from corazones.core.deal import MOON, PLAY, Deal
 from corazones.core.observation import Observation
 from corazones.core.scoring import settle_chips_1887, settle_chips_pool
@@ -56,6 +64,8 @@ from corazones.players.rollout import Context, pass_choice, play_out
 
 #: Weight of points that other sides take, relative to our own (shared out by match standing).
 OTHERS_WEIGHT = 0.15
+#: Share of the penalty points one seat must have taken before the playouts' others defend against a moon.
+DEFEND_SHARE = float(os.environ.get("CORAZONES_DEFEND", "0.667"))
 #: What winning (or losing) the game is worth, in hand points, when a playout ends it.
 GAME_WEIGHT = 30.0
 
@@ -154,10 +164,19 @@ class Scorer:
 
 
 def _eval_play(
-    obs: Observation, idx: list[int], base: int, moves: list[int], deadline: float | None
+    obs: Observation,
+    idx: list[int],
+    base: int,
+    task: tuple[list[int], list[int], bool, bool],
+    deadline: float | None,
 ) -> list[tuple[list[float], list[float]]]:
-    """For each deal: every move's value and our hand points after playing it."""
-    belief = Belief(obs)
+    """For each deal: every (plan, move)'s value and our hand points after it.
+
+    A plan is the seat the playout lets shoot the moon from the start (-1: play
+    safe, the usual plan; our own seat: try to take every penalty card).
+    """
+    moves, plans, infer, reply = task
+    belief = Belief(obs, infer)
     scorer = Scorer(obs)
     me = obs.seat
     out = []
@@ -167,17 +186,71 @@ def _eval_play(
         ctx = Context(start)
         vals = []
         pts = []
-        for m in moves:
-            d = start.clone()
-            d.play_card(m)
-            play_out(d, ctx)
-            scorer.settle_moon(d)
-            vals.append(scorer.value(d, me))
-            pts.append(scorer.hand_points(d, me))
+        for plan in plans:
+            for m in moves:
+                d = start.clone()
+                d.play_card(m)
+                if reply:
+                    _answer_trick(obs, d)
+                play_out(d, ctx, plan, DEFEND_SHARE)
+                scorer.settle_moon(d)
+                vals.append(scorer.value(d, me))
+                pts.append(scorer.hand_points(d, me))
         out.append((vals, pts))
         if deadline is not None and time.monotonic() > deadline:
             break
     return out
+
+
+def _answer_trick(obs: Observation, d: Deal) -> None:
+    """The other seats finish the trick on the table as the ``standard`` player would.
+
+    The cards played right after ours decide who takes the trick, so they are
+    worth a careful player's judgement; later tricks use the fast policy.
+    Each seat judges from what it would see in this sampled deal.
+    """
+    me = obs.seat
+    while d.trick_cards and d.phase == PLAY and d.turn != me:
+        d.play_card(standard.play(_seat_view(obs, d, d.turn)))
+
+
+def _seat_view(obs: Observation, d: Deal, seat: int) -> Observation:
+    """What ``seat`` would observe in the sampled deal ``d`` (its own pass is not modelled)."""
+    legal = d.legal_mask(seat)
+    return Observation(
+        seat=seat,
+        rules=obs.rules,
+        hand_index=obs.hand_index,
+        dealer=obs.dealer,
+        phase=PLAY,
+        to_act=(seat,),
+        decision=Kind.PLAY,
+        legal=tuple(Action(Kind.PLAY, seat, (c,)) for c in mask_cards(legal)),
+        hand=tuple(d.hand(seat)),
+        hand_sizes=tuple(d.hand_count(s) for s in range(d.n)),
+        pass_direction=obs.pass_direction,
+        pass_to=None,
+        passed=None,
+        received=None,
+        received_from=None,
+        bids=obs.bids,
+        declarer=d.declarer,
+        penalty_suit=d.penalty_suit,
+        tricks=tuple(d.tricks),
+        trick_leader=d.leader,
+        trick=tuple(zip(d.trick_seats, d.trick_cards)),
+        turn=seat,
+        hearts_broken=d.broken,
+        points_taken=tuple(d.pts),
+        kitty_size=len(d.kitty),
+        kitty_owner=d.kitty_owner,
+        scores=obs.scores,
+        chips=obs.chips,
+        pool=obs.pool,
+        history=obs.history,
+        game_over=False,
+        winners=(),
+    )
 
 
 def _play_from_start(
@@ -268,6 +341,33 @@ def close_pools() -> None:
     _POOLS.clear()
 
 
+def may_shoot(obs: Observation) -> bool:
+    """Whether trying to shoot the moon is worth simulating: nobody else has penalty points and the hand is high."""
+    r = obs.rules
+    if r.moon == "off" or not any(v > 0 for v in obs.card_values):
+        return False
+    vals = obs.card_values
+    for t in obs.tricks:
+        if t.winner is not None and t.winner != obs.seat and any(vals[c] > 0 for _, c in t.plays):
+            return False
+    high = sum(1 for c in obs.hand if c % 13 >= 9)
+    return 5 * high >= 2 * len(obs.hand)
+
+
+def _best_plan(rows: list[_Row], moves: int, plans: int) -> list[_Row]:
+    """Keep, for each move, the plan with the best mean over all deals: a plan is chosen, not guessed per deal."""
+    if not rows:
+        return rows
+    best = []
+    for m in range(moves):
+        means = [sum(r[0][p * moves + m] for r in rows) for p in range(plans)]
+        best.append(max(range(plans), key=lambda p: (means[p], -p)))
+    return [
+        ([v[best[m] * moves + m] for m in range(moves)], [q[best[m] * moves + m] for m in range(moves)])
+        for v, q in rows
+    ]
+
+
 def equivalent_classes(obs: Observation, cards: list[int]) -> list[list[int]]:
     """Group legal cards that play the same: same suit and value, no unseen card between them.
 
@@ -309,7 +409,10 @@ class ExpertBot(Bot):
         worlds: int = 40,
         time_limit: float | None = 0.8,
         workers: int = 1,
-        pass_worlds: int = 24,
+        pass_worlds: int = 0,
+        infer: bool = True,
+        shoot: bool = False,
+        reply: bool = False,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -322,6 +425,10 @@ class ExpertBot(Bot):
         self.time_limit = time_limit
         self.workers = workers
         self.pass_worlds = pass_worlds
+        self.infer = infer
+        self.auction_worlds = 32
+        self.shoot = shoot
+        self.reply = reply
         self.last: SearchResult | None = None
         self.last_reason = ""
 
@@ -363,7 +470,10 @@ class ExpertBot(Bot):
         prior = self._policy_card(obs)
         if len(moves) == 1:
             return SearchResult(moves[0] if prior not in groups[0] else prior, {}, {}, 0)
-        rows = self._run(_eval_play, obs, self.worlds, moves)
+        plans = [-1, obs.seat] if self.shoot and may_shoot(obs) else [-1]
+        rows = self._run(_eval_play, obs, self.worlds, (moves, plans, self.infer, self.reply))
+        if len(plans) > 1:
+            rows = _best_plan(rows, len(moves), len(plans))
         return self._pick(moves, rows, groups, prior)
 
     def _pick(self, moves: list[int], rows: list[_Row], groups: list[list[int]] | None, prior: int) -> SearchResult:
@@ -410,7 +520,7 @@ class ExpertBot(Bot):
         count = r.pass_count
         candidates = _pass_candidates(obs, hand, count)
         if len(candidates) == 1 or self.pass_worlds <= 0:
-            self.last_reason = "passes its most dangerous cards"
+            self.last_reason = "passes as the standard player does: its most dangerous cards"
             return candidates[0]
         rows = self._run(_eval_pass, obs, self.pass_worlds, candidates)
         idx = list(range(len(candidates)))
@@ -423,7 +533,7 @@ class ExpertBot(Bot):
 
     def _auction_values(self, obs: Observation, suits: list[int], declarer: int | None) -> list[float]:
         options = [(suit, declarer) for suit in suits]
-        rows = self._run(_eval_auction, obs, self.pass_worlds, options)
+        rows = self._run(_eval_auction, obs, self.auction_worlds, options)
         res = self._pick(list(range(len(suits))), rows, None, 0)
         return [res.values[i] for i in range(len(suits))]
 

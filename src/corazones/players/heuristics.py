@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from corazones.core.cards import SUIT_MASK
 from corazones.core.observation import Observation
 from corazones.core.rules import discard_group_mask
 from corazones.players.knowledge import Knowledge, deduce
@@ -130,6 +131,7 @@ class View:
 
     __slots__ = (
         "_dump",
+        "_pos",
         "_rows",
         "_void",
         "after",
@@ -188,20 +190,29 @@ class View:
         ]
         self.kitty_slots = float(obs.kitty_size)
         self.kitty_owner = obs.kitty_owner
-        weight = [0.0] * 52
+        # free places that may hold each card: per suit, less the seats that lack single cards
         voids = kn.voids
         lacks = kn.lacks
         slots = self.slots
-        for c in range(52):
-            if unknown[c] <= 0:
+        suit_w = [self.kitty_slots] * 4
+        extra: list[tuple[int, float]] = []
+        for s in range(n):
+            if s == me or not slots[s]:
                 continue
-            w = self.kitty_slots
-            bit = 1 << c
-            suit_bit = 1 << SUIT_OF[c]
-            for s in range(n):
-                if s != me and not voids[s] & suit_bit and not lacks[s] & bit:
-                    w += slots[s]
-            weight[c] = w
+            vmask = 0
+            for suit in range(4):
+                if voids[s] >> suit & 1:
+                    vmask |= SUIT_MASK[suit]
+                else:
+                    suit_w[suit] += slots[s]
+            odd = lacks[s] & ~vmask
+            if odd:
+                extra.append((odd, slots[s]))
+        weight = [suit_w[c // 13] if unknown[c] > 0 else 0.0 for c in range(52)]
+        for odd, w in extra:
+            for c in range(52):
+                if odd >> c & 1 and unknown[c] > 0:
+                    weight[c] -= w
         self.weight = weight
         self.trick = obs.trick
         self.trick_cards = [c for _, c in obs.trick]
@@ -213,6 +224,13 @@ class View:
         self._rows: dict[int, list[float]] = {}
         self._dump: dict[int, float] = {}
         self._void: dict[tuple[int, int], float] = {}
+        self._pos: list[int] | None = None
+
+    def positive(self) -> list[int]:
+        """Positive penalty points each seat has taken so far (:func:`positive_taken`, cached)."""
+        if self._pos is None:
+            self._pos = positive_taken(self.obs)
+        return self._pos
 
     # -------------------------------------------------------------- where cards are
     def hold_row(self, seat: int) -> list[float]:
@@ -463,7 +481,7 @@ def win_later(hi: float, lo: int) -> float:
     return 0.5**hi * (1.0 - 0.6**lo)
 
 
-def future_risk(v: View, card: int, avg: float | None = None) -> float:
+def future_risk(v: View, card: int, avg: float | None = None, catch: float = 0.5) -> float:
     """Expected points that keeping ``card`` in hand will cost later (negative: worth keeping).
 
     Made of three parts: the chance the card wins a later trick times the
@@ -485,7 +503,7 @@ def future_risk(v: View, card: int, avg: float | None = None) -> float:
     for x in range(suit * 13, card):
         if rem[x] and vals[x] >= BIG_PENALTY:
             g = max(0.2, 1.0 - 0.22 * sum(1 for c in mine if c < x))
-            risk += vals[x] * rem[x] * pw * 0.5 * g
+            risk += vals[x] * rem[x] * pw * catch * g
     val = vals[card]
     if val > 0:
         keep = 0.25 + 0.75 * pw

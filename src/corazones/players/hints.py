@@ -57,10 +57,17 @@ def describe(obs: Observation, action: Action) -> str:
     card = action.cards[0]
     name = card_str(card)
     suit = card // 13
+    gone = {c for t in obs.tricks for _, c in t.plays} | set(obs.hand)
+    unseen_above = [c for c in range(card + 1, suit * 13 + 13) if c not in gone and c in obs.rules.deck]
+    mine_in_suit = [c for c in obs.hand if c // 13 == suit]
     if not obs.trick:
         if vals[card] > 0:
             return f"lead {name}: a penalty card, but the other leads are worse"
-        return f"lead {name}: low in {SUIT_NAMES[suit]}, unlikely to win the trick"
+        if not unseen_above:
+            return f"lead {name}: nobody can beat it, a safe trick to take"
+        if card == min(mine_in_suit):
+            return f"lead {name}: low in {SUIT_NAMES[suit]}, unlikely to win the trick"
+        return f"lead {name}: {len(unseen_above)} unseen {SUIT_NAMES[suit]} can beat it"
     led = obs.trick[0][1] // 13
     win_card = max((c for _, c in obs.trick if c // 13 == led), default=-1)
     win_seat = next((s for s, c in obs.trick if c == win_card), -1)
@@ -68,10 +75,14 @@ def describe(obs: Observation, action: Action) -> str:
     last = len(obs.trick) == obs.rules.players - 1
     if suit != led:
         if vals[card] > 0:
-            return f"discard {name} ({vals[card]} points) on seat {win_seat}'s trick"
+            pts_text = f"{vals[card]} point" + ("s" if vals[card] != 1 else "")
+            return f"discard {name} ({pts_text}) on seat {win_seat}'s trick"
         return f"discard {name}: a card that could win a trick later"
     if card < win_card:
-        return f"duck under {card_str(win_card)} with {name}, the highest card that still loses"
+        lower = [a.cards[0] for a in obs.legal if a.cards[0] // 13 == led and a.cards[0] < win_card]
+        if lower and card == max(lower):
+            return f"duck under {card_str(win_card)} with {name}, the highest card that still loses"
+        return f"duck under {card_str(win_card)} with {name}"
     if last:
         what = f"takes {pts} points" if pts > 0 else "takes a trick without points"
         return f"win with {name}: last to play, {what}"

@@ -78,9 +78,16 @@ def unplayed_mask(d: Deal, ctx: Context) -> int:
     return m
 
 
-def choose(d: Deal, ctx: Context, moon: int = -1) -> int:
-    """The card the seat to move plays.  ``moon`` is the seat trying to shoot (-1: nobody)."""
+def choose(d: Deal, ctx: Context, moon: int = -1, defend: bool = True, shooting: bool = True) -> int:
+    """The card the seat to move plays.
+
+    ``moon`` is the seat that may be shooting (-1: nobody); ``defend`` says
+    whether the others have seen enough to try to stop it, ``shooting``
+    whether that seat itself plays for it yet.
+    """
     seat = d.turn
+    if moon == seat and not shooting:
+        moon = -1
     legal = d.legal_mask(seat)
     if not legal & (legal - 1):
         return _low(legal)
@@ -105,7 +112,7 @@ def choose(d: Deal, ctx: Context, moon: int = -1) -> int:
         pts += vals[c]
     last = len(cards) == d.n - 1
     if legal & SUIT_MASK[led]:
-        if moon >= 0:
+        if moon >= 0 and (defend or moon == seat):
             if moon == seat:
                 return _high(legal)
             if wseat == moon and (pts > 0 or _has_pen_left(out, ctx)):
@@ -113,7 +120,7 @@ def choose(d: Deal, ctx: Context, moon: int = -1) -> int:
                 if above:
                     return _high(above)
         return _follow(d, legal, win, wseat, pts, last, out, ctx, seat)
-    if moon >= 0 and moon != seat and wseat != moon:
+    if moon >= 0 and defend and moon != seat and wseat != moon:
         # the current winner is not the shooter: give it points so the moon fails
         pen = legal & ctx.pen_mask
         if pen:
@@ -305,27 +312,35 @@ def moon_candidate(d: Deal) -> int:
     return taker
 
 
-def play_out(d: Deal, ctx: Context, shoot: int = -1) -> None:
+def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3) -> None:
     """Play ``d`` to the end of the hand with :func:`choose` for every seat.
 
     ``shoot`` is a seat that tries to shoot the moon from the start; otherwise a
-    seat starts trying when it has taken most of the penalty points and nobody
-    else has any, and the others defend.  A hand that ends with a moon choice
-    is left in the ``moon`` phase for the caller to settle.
+    seat starts trying when it has taken two thirds of the penalty points and
+    nobody else has any.  The others defend once that seat alone has
+    ``defend_share`` of the points.  A hand that ends with a moon choice is
+    left in the ``moon`` phase for the caller to settle.
     """
     moon = shoot
     most = (d.pos_total * 2 + 2) // 3
+    guard = defend_share * d.pos_total
     pos = d.pos
     check = True
+    defend = False
+    shooting = moon >= 0
     while d.phase == PLAY:
         if check:  # points only move when a trick ends
             if moon >= 0 and pos[moon] != sum(pos):
                 moon = -1
-            if moon < 0 and most > 0:
+            if moon < 0 and d.pos_total > 0:
                 t = moon_candidate(d)
-                if t >= 0 and pos[t] >= most:
+                if t >= 0 and (pos[t] >= most or pos[t] >= guard):
                     moon = t
-        d.play_card(choose(d, ctx, moon))
+                    shooting = pos[t] >= most
+            if moon >= 0 and pos[moon] >= most:
+                shooting = True
+            defend = moon >= 0 and pos[moon] >= guard
+        d.play_card(choose(d, ctx, moon, defend, shooting))
         check = not d.trick_cards
 
 
@@ -371,7 +386,7 @@ def heuristic_play(d: Deal) -> int:
     moon = moon_candidate(d)
     if moon >= 0 and d.pos[moon] < (d.pos_total * 2 + 2) // 3:
         moon = -1
-    return choose(d, ctx, moon)
+    return choose(d, ctx, moon, True)
 
 
 class HeuristicBot(Bot):

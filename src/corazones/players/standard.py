@@ -32,7 +32,6 @@ from corazones.players.heuristics import (
     View,
     future_risk,
     losers,
-    positive_taken,
 )
 
 
@@ -43,16 +42,28 @@ class Params:
     #: chance a seat takes a trick without points on purpose rather than ducking
     volunteer: float = 0.35
     #: weight of the future danger of a card against its cost now
-    future_w: float = 1.0
+    future_w: float = 0.7
+    #: chance a big penalty card still out is thrown under a high card of its suit we keep (A♠ under Q♠)
+    catch: float = 0.5
+    #: weight of the future danger when leading (below 1: lead low rather than shed high cards)
+    lead_shed: float = 1.0
     #: reward for leading a low card of a suit whose big penalty card (Q♠) is out
     flush_bonus: float = 1.2
     #: cost of leading a suit in which we hold its big penalty card while higher cards are out
     guard_lead: float = 1.5
     #: one opponent's share of the penalties at which moon defence starts, and where it is total
-    defend_lo: float = 0.3
-    defend_hi: float = 0.75
+    defend_lo: float = 0.5
+    defend_hi: float = 0.9
+    #: weight of stopping a moon against the points it costs
+    defend_w: float = 1.0
+    #: share of the moon's worth at stake when our best penalty-suit card would be given to the shooter
+    keep_stopper: float = 0.5
     #: tricks we may still lose and yet set out to shoot the moon
     shoot_losers: int = 0
+    #: chance of winning the current trick that counts as holding control for a moon
+    shoot_control: float = 0.7
+    #: guards short of the table before we keep our big penalty card in the pass
+    qs_shift: int = 0
     #: value of emptying a short suit in the pass
     void_bonus: float = 2.5
 
@@ -94,13 +105,18 @@ def card_costs(v: View, cards: list[int], params: Params = DEFAULT) -> dict[int,
     led = v.led
     pos_in_trick = any(vals[c] > 0 for c in v.trick_cards) or any(vals[c] > 0 for c in v.pending)
     out: dict[int, float] = {}
+    stopper = -1
+    if threat is not None:
+        # our highest penalty-suit card is the one that can still win a trick off the shooter
+        pen = [c for c in v.suits[v.obs.penalty_suit] if vals[c] > 0]
+        stopper = pen[-1] if pen else -1
     for c in cards:
-        fr = params.future_w * future_risk(v, c, avg)
-        if threat is not None and vals[c] > 0 and SUIT_OF[c] == v.obs.penalty_suit and RANK_OF[c] >= 9:
-            fr -= 0.1 * defend  # a high penalty-suit card is what stops a moon later: keep it
+        fr = params.future_w * future_risk(v, c, avg, params.catch)
+        if led < 0:
+            fr *= params.lead_shed
         cost = -fr
         if led >= 0 and SUIT_OF[c] != led:
-            cost += _given_away(v, c, winner, threat, defend, gift)
+            cost += _given_away(v, c, winner, threat, defend, gift, c == stopper, params)
             out[c] = cost
             continue
         pw = v.p_win(c, params.volunteer)
@@ -111,15 +127,29 @@ def card_costs(v: View, cards: list[int], params: Params = DEFAULT) -> dict[int,
                 e -= defend * (1.0 if sure else min(1.0, max(0.0, e) / 1.5))
             cost += pw * e
         if pw < 1.0 and led >= 0:
-            cost += (1.0 - pw) * _given_away(v, c, winner, threat, defend, gift)
+            cost += (1.0 - pw) * _given_away(v, c, winner, threat, defend, gift, c == stopper, params)
         if led < 0:
             cost += _lead_plan(v, c, params)
         out[c] = cost
     return out
 
 
-def _given_away(v: View, card: int, winner: int | None, threat: int | None, defend: float, gift: list[float]) -> float:
-    """Cost of letting ``card`` fall on a trick another seat (now ``winner``) takes."""
+def _given_away(
+    v: View,
+    card: int,
+    winner: int | None,
+    threat: int | None,
+    defend: float,
+    gift: list[float],
+    stopper: bool,
+    params: Params,
+) -> float:
+    """Cost of letting ``card`` fall on a trick another seat (now ``winner``) takes.
+
+    Against a moon, a penalty card given to anyone but the shooter stops it;
+    given to the shooter it is one chance fewer, and our best penalty-suit
+    card is the chance that counts most.
+    """
     val = v.vals[card]
     if not val or winner is None or winner == v.me:
         return 0.0
@@ -127,7 +157,10 @@ def _given_away(v: View, card: int, winner: int | None, threat: int | None, defe
     if v.is_partner(winner):
         cost += val * 0.8
     if threat is not None and val > 0:
-        cost += -defend * 0.8 if winner != threat else 0.3 * val
+        if winner != threat:
+            cost -= defend * 0.8
+        else:
+            cost += val + defend * (params.keep_stopper if stopper else 0.1)
     return cost - val * gift[winner]
 
 
@@ -159,7 +192,7 @@ def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     r = v.rules
     if r.moon == "off" or v.pos_total <= 0:
         return None, 0.0
-    pos = positive_taken(v.obs)
+    pos = v.positive()
     if r.moon_needs == "team":
         sides = {r.team_of(s) for s in range(v.n) if pos[s] > 0}
         if len(sides) != 1:
@@ -182,7 +215,7 @@ def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     level = (share - params.defend_lo) / (params.defend_hi - params.defend_lo)
     if level <= 0.0:
         return None, 0.0
-    return who, min(1.0, level) * v.pos_total
+    return who, min(1.0, level) * v.pos_total * params.defend_w
 
 
 def shooting(v: View, cards: list[int], params: Params = DEFAULT) -> bool:
@@ -190,24 +223,24 @@ def shooting(v: View, cards: list[int], params: Params = DEFAULT) -> bool:
     r = v.rules
     if r.moon == "off" or v.pos_total <= 0:
         return False
-    pos = positive_taken(v.obs)
+    pos = v.positive()
     mine = {v.me, *v.team} if r.moon_needs == "team" else {v.me}
     if any(pos[s] > 0 for s in range(v.n) if s not in mine):
         return False
     if v.kitty_owner is not None and v.obs.kitty_size and v.kitty_owner not in mine:
         return False
     vals = v.vals
-    if v.trick and (
-        any(vals[c] > 0 for c in v.trick_cards) or any(vals[c] > 0 for c in v.pending)
-    ):  # points on the table: we must be able to take them
-        if not any(v.wins_now(c) for c in cards):
-            return False
-    total, _ = losers(v)
+    total, pen = losers(v)
+    if pen:
+        return False  # a penalty card of ours would lose a trick: the moon is gone
     taken = sum(pos[s] for s in mine)
-    allowed = params.shoot_losers + (1 if taken * 2 >= v.pos_total else 0)
-    if taken == 0 and v.trick_no > 0 and total > params.shoot_losers:
-        return False
-    return total <= allowed
+    committed = taken * 2 >= v.pos_total
+    points_on_table = any(vals[c] > 0 for c in v.trick_cards) or any(vals[c] > 0 for c in v.pending)
+    control = not v.trick or any(v.wins_now(c) and v.p_win(c, 1.0) >= params.shoot_control for c in cards)
+    if not control:
+        # another seat leads the next trick: only a hand with nothing left to lose goes on
+        return not points_on_table and committed and total == 0
+    return total <= params.shoot_losers + (1 if committed else 0)
 
 
 def shoot_card(v: View, cards: list[int]) -> int:
@@ -280,7 +313,7 @@ def pass_cards(obs: Observation, params: Params = DEFAULT) -> list[int]:
     plan = moon_pass(v, k)
     if plan is not None:
         return plan
-    scores = [pass_score(v, c) for c in hand]
+    scores = [pass_score(v, c, params.qs_shift) for c in hand]
     to = obs.pass_to
     if to is not None and v.is_partner(to):
         # the receiver is our partner: give the cards that hurt nobody much
@@ -301,7 +334,7 @@ def pass_cards(obs: Observation, params: Params = DEFAULT) -> list[int]:
     return [hand[i] for i in best]
 
 
-def pass_score(v: View, card: int) -> float:
+def pass_score(v: View, card: int, shift: int = 0) -> float:
     """How much we want to be rid of ``card`` before play (higher: pass it)."""
     vals = v.vals
     suit = SUIT_OF[card]
@@ -313,7 +346,8 @@ def pass_score(v: View, card: int) -> float:
     base = suit * 13
     if val >= BIG_PENALTY:
         guards = sum(1 for c in mine if c < card and vals[c] < BIG_PENALTY)
-        f = (1.0, 0.9, 0.55, 0.2)[guards] if guards < 4 else 0.08
+        g = max(0, guards - shift)
+        f = (1.0, 0.9, 0.55, 0.2)[g] if g < 4 else 0.08
         return val * f + _PASS_RANK[rank] * 0.1
     score = _PASS_RANK[rank] + 0.35 * val
     for x in range(base, base + 13):
