@@ -9,6 +9,7 @@ difference of the two levels' mean points has a small spread.  A game is
     python3 bench/levels.py                           # standard vs beginner vs random, 1000 deals each
     python3 bench/levels.py --pair standard:beginner --deals 4000 --preset standard
     python3 bench/levels.py --pair standard:random --preset omnibus --players 5
+    python3 bench/levels.py --timing                  # mean time per decision of each level
 
 Lower points are better; a negative difference means the first level of
 the pair takes fewer points.
@@ -71,6 +72,33 @@ def compare(a: str, b: str, preset: str, players: int, deals: int, hands: int, j
     )
 
 
+def timing(levels: list[str], preset: str, players: int, deals: int) -> None:
+    """Mean wall time per decision of each level, all seats that level, one deal per seed."""
+    rules = Rules.preset(preset, players=players)
+    for level in levels:
+        spent = 0.0
+        count = 0
+        worst = 0.0
+        for seed in range(deals):
+            game = Game(rules, seed=seed)
+            bots = [make_player(level, s) for s in range(players)]
+            hand = game.hand_index
+            while not game.over and game.hand_index == hand:
+                for seat in game.to_act():
+                    obs = game.observation(seat)
+                    t = time.perf_counter()
+                    action = bots[seat].act(obs)
+                    dt = time.perf_counter() - t
+                    spent += dt
+                    worst = max(worst, dt)
+                    count += 1
+                    game.apply(action)
+        print(
+            f"{preset}/{players}p  {level}: {1000 * spent / count:.3f} ms per decision "
+            f"(worst {1000 * worst:.2f} ms, {count} decisions)"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pair", action="append", help="LEVEL_A:LEVEL_B (repeatable)")
@@ -79,7 +107,15 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=4, help="deals per seeded game")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timing", action="store_true", help="time decisions instead of comparing levels")
     ns = ap.parse_args()
+    if ns.timing:
+        for preset, players in (
+            (ns.preset, ns.players or Rules.preset(ns.preset).players),
+            ("cancellation_hearts", 11),
+        ):
+            timing(["random", "beginner", "standard"], preset, players, 50)
+        return
     pairs = ns.pair or ["standard:beginner", "beginner:random", "standard:random"]
     players = ns.players or Rules.preset(ns.preset).players
     for p in pairs:

@@ -1,8 +1,9 @@
 """``beginner``: the rules of thumb a new player learns first.
 
 Pass the highest cards (the big penalty cards first), lead low, follow low,
-and when void throw the costliest penalty card, else the highest card.  It counts nothing and plans nothing, which makes it a fair
-first opponent and a baseline the stronger levels must beat clearly.
+and when void throw the costliest penalty card, else the highest card.  It
+counts nothing and plans nothing, which makes it a fair first opponent and a
+baseline the stronger levels must beat clearly.
 """
 
 from __future__ import annotations

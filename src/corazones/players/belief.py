@@ -13,7 +13,10 @@ constraints and draws deals that satisfy all of them:
   (forced discards in Chasse-Cœur, hearts led before they were broken, a
   penalty card thrown on the first trick, the declarer's first lead);
 * clubs below the first card led (the lowest club held leads) can only lie in
-  the kitty.
+  the kitty, and with two decks no seat before the leader held the other copy;
+* likely, not certain (``infer=True``): a seat that threw another card on an
+  opponent's trick while out of the suit led does not hold the Q♠ (or any card
+  worth as much); these inferences are dropped when they contradict the facts.
 
 Drawing deals one card at a time at random can paint itself into a corner
 (the last card fits nobody with room left).  The sampler therefore deals the

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import atexit
 import math
-import os
 import random
 import time
 from collections.abc import Callable
@@ -64,8 +63,9 @@ from corazones.players.rollout import Context, pass_choice, play_out
 
 #: Weight of points that other sides take, relative to our own (shared out by match standing).
 OTHERS_WEIGHT = 0.15
-#: Share of the penalty points one seat must have taken before the playouts' others defend against a moon.
-DEFEND_SHARE = float(os.environ.get("CORAZONES_DEFEND", "0.667"))
+#: Share of the penalty points one seat must have taken before the playouts' others defend against a moon
+#: (more than half, when careful players start to worry; waiting for two thirds overrated moons).
+DEFEND_SHARE = 0.51
 #: What winning (or losing) the game is worth, in hand points, when a playout ends it.
 GAME_WEIGHT = 30.0
 

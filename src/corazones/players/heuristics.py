@@ -131,6 +131,7 @@ class View:
 
     __slots__ = (
         "_dump",
+        "_kitty",
         "_pos",
         "_rows",
         "_void",
@@ -225,6 +226,7 @@ class View:
         self._dump: dict[int, float] = {}
         self._void: dict[tuple[int, int], float] = {}
         self._pos: list[int] | None = None
+        self._kitty: float | None = None
 
     def positive(self) -> list[int]:
         """Positive penalty points each seat has taken so far (:func:`positive_taken`, cached)."""
@@ -378,24 +380,20 @@ class View:
             q = row[c]
             if q:
                 low_miss *= 1.0 - q
-        vol = volunteer if clean else 0.0
-        if self.is_partner(seat):
-            vol = 0.0 if clean else volunteer
+        vol = 0.0 if not clean or self.is_partner(seat) else volunteer
         return p_high * (low_miss + (1.0 - low_miss) * vol)
 
     def kitty_value(self) -> float:
         """Expected points of the face-down kitty (0 once someone has it)."""
-        if not self.obs.kitty_size or self.kitty_owner is not None:
-            return 0.0
-        total = 0.0
-        count = 0
-        vals = self.vals
-        for c in range(52):
-            u = self.unknown[c] + sum(k.get(c, 0) for k in self.known_cnt)
-            if u > 0:
-                total += vals[c] * u
-                count += u
-        return self.obs.kitty_size * total / count if count else 0.0
+        if self._kitty is None:
+            self._kitty = 0.0
+            if self.obs.kitty_size and self.kitty_owner is None:
+                rem = self.kn.remaining
+                vals = self.vals
+                count = sum(rem)
+                total = sum(vals[c] * rem[c] for c in range(52) if rem[c])
+                self._kitty = self.obs.kitty_size * total / count if count else 0.0
+        return self._kitty
 
     # ------------------------------------------------------------------ this trick
     def current_winner(self) -> int | None:
@@ -478,7 +476,7 @@ class View:
 
 def win_later(hi: float, lo: int) -> float:
     """Chance a card wins the trick it is eventually played to, from the unseen cards around it."""
-    return 0.5**hi * (1.0 - 0.6**lo)
+    return float(0.5**hi) * (1.0 - 0.6**lo)
 
 
 def future_risk(v: View, card: int, avg: float | None = None, catch: float = 0.5) -> float:

@@ -45,8 +45,6 @@ class Params:
     future_w: float = 0.7
     #: chance a big penalty card still out is thrown under a high card of its suit we keep (A♠ under Q♠)
     catch: float = 0.5
-    #: weight of the future danger when leading (below 1: lead low rather than shed high cards)
-    lead_shed: float = 1.0
     #: reward for leading a low card of a suit whose big penalty card (Q♠) is out
     flush_bonus: float = 1.2
     #: cost of leading a suit in which we hold its big penalty card while higher cards are out
@@ -112,8 +110,6 @@ def card_costs(v: View, cards: list[int], params: Params = DEFAULT) -> dict[int,
         stopper = pen[-1] if pen else -1
     for c in cards:
         fr = params.future_w * future_risk(v, c, avg, params.catch)
-        if led < 0:
-            fr *= params.lead_shed
         cost = -fr
         if led >= 0 and SUIT_OF[c] != led:
             cost += _given_away(v, c, winner, threat, defend, gift, c == stopper, params)
@@ -317,7 +313,8 @@ def pass_cards(obs: Observation, params: Params = DEFAULT) -> list[int]:
     to = obs.pass_to
     if to is not None and v.is_partner(to):
         # the receiver is our partner: give the cards that hurt nobody much
-        scores = [-abs(s) for s in scores]
+        order = sorted(range(len(hand)), key=lambda i: (abs(scores[i]), -hand[i]))
+        return [hand[i] for i in order[:k]]
     order = sorted(range(len(hand)), key=lambda i: (-scores[i], -hand[i]))
     best = order[:k]
     best_value = sum(scores[i] for i in best)
@@ -327,8 +324,6 @@ def pass_cards(obs: Observation, params: Params = DEFAULT) -> list[int]:
             continue
         rest = [i for i in order if i not in idx][: k - len(idx)]
         value = sum(scores[i] for i in idx) + sum(scores[i] for i in rest) + params.void_bonus
-        if to is not None and v.is_partner(to):
-            continue
         if value > best_value:
             best, best_value = idx + rest, value
     return [hand[i] for i in best]
@@ -345,6 +340,8 @@ def pass_score(v: View, card: int, shift: int = 0) -> float:
         return -10.0 + val * 0.1  # a bonus card: keep it
     base = suit * 13
     if val >= BIG_PENALTY:
+        if not any(v.unseen(x) for x in range(card + 1, base + 13)):
+            return val + _PASS_RANK[rank] * 0.1  # nothing can beat it: no guard protects it
         guards = sum(1 for c in mine if c < card and vals[c] < BIG_PENALTY)
         g = max(0, guards - shift)
         f = (1.0, 0.9, 0.55, 0.2)[g] if g < 4 else 0.08
@@ -378,7 +375,7 @@ def moon_pass(v: View, k: int) -> list[int] | None:
         _, pen = losers(v, suits)
         if pen:
             return None
-        cands = [c for s in suits for c in s if vals[c] <= 0]
+        cands = [c for s in suits for c in s if vals[c] == 0]  # penalties and bonus cards stay
         if not cands:
             return None
         c = min(cands, key=lambda x: (RANK_OF[x], -len(suits[SUIT_OF[x]])))
@@ -389,8 +386,12 @@ def moon_pass(v: View, k: int) -> list[int] | None:
 
 
 # ============================================================== auction and moon
+#: how likely a card of each rank is to take a trick of its suit (an ace surely, a two hardly)
+_RANK_RISK: tuple[float, ...] = tuple(float(r + 1) ** 1.5 / 10.0 for r in range(13))
+
+
 def _suit_risk(hand: tuple[int, ...], suit: int) -> float:
-    return sum((RANK_OF[c] + 1) ** 1.5 / 10.0 for c in hand if SUIT_OF[c] == suit)
+    return sum(_RANK_RISK[RANK_OF[c]] for c in hand if SUIT_OF[c] == suit)
 
 
 def declare(obs: Observation) -> int:
