@@ -34,11 +34,11 @@ def seats_for(rotation: int, players: int) -> list[int]:
     return [(s + rotation) % 2 for s in range(players)]
 
 
-def run_game(args: tuple[str, str, str, int, int, int]) -> list[float]:
-    """Per-deal difference (mean points of A minus mean points of B) of one seeded game pair."""
+def run_game(args: tuple[str, str, str, int, int, int]) -> list[tuple[float, float]]:
+    """Per deal of one seeded game pair: (mean points of A, mean points of B) over both seatings."""
     a, b, preset, players, seed, hands = args
     rules = Rules.preset(preset, players=players)
-    per_deal: dict[int, list[float]] = {}
+    per_deal: dict[int, list[tuple[float, float]]] = {}
     for rotation in (0, 1):
         side = seats_for(rotation, players)
         bots: list[Bot] = [make_player(a if side[s] == 0 else b, seed * 100 + s) for s in range(players)]
@@ -46,29 +46,32 @@ def run_game(args: tuple[str, str, str, int, int, int]) -> list[float]:
         for h in game.history:
             pa = [h.scores[s] for s in range(players) if side[s] == 0]
             pb = [h.scores[s] for s in range(players) if side[s] == 1]
-            per_deal.setdefault(h.index, []).append(sum(pa) / len(pa) - sum(pb) / len(pb))
-    return [sum(v) / len(v) for v in per_deal.values() if len(v) == 2]
+            per_deal.setdefault(h.index, []).append((sum(pa) / len(pa), sum(pb) / len(pb)))
+    return [((x[0][0] + x[1][0]) / 2, (x[0][1] + x[1][1]) / 2) for x in per_deal.values() if len(x) == 2]
 
 
 def compare(a: str, b: str, preset: str, players: int, deals: int, hands: int, jobs: int) -> None:
     games = max(1, math.ceil(deals / hands))
     tasks = [(a, b, preset, players, seed, hands) for seed in range(games)]
     t0 = time.perf_counter()
-    run: Callable[[tuple[str, str, str, int, int, int]], list[float]] = run_game
+    run: Callable[[tuple[str, str, str, int, int, int]], list[tuple[float, float]]] = run_game
     if jobs > 1:
         with mp.Pool(jobs) as pool:
             chunks = pool.map(run, tasks, chunksize=4)
     else:
         chunks = [run(t) for t in tasks]
-    diffs = [d for chunk in chunks for d in chunk]
+    pairs = [d for chunk in chunks for d in chunk]
+    diffs = [x - y for x, y in pairs]
     k = len(diffs)
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / max(1, k - 1)
     half = 1.96 * math.sqrt(var / k)
+    mean_a = sum(x for x, _ in pairs) / k
+    mean_b = sum(y for _, y in pairs) / k
     secs = time.perf_counter() - t0
     print(
-        f"{preset}/{players}p  {a} - {b}: {mean:+.3f} points per deal  "
-        f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f}; {k} deals, {secs:.0f} s)"
+        f"{preset}/{players}p  {a} {mean_a:.2f}, {b} {mean_b:.2f} points per deal; "
+        f"difference {mean:+.3f} (95% CI {mean - half:+.3f} .. {mean + half:+.3f}; {k} deals, {secs:.0f} s)"
     )
 
 

@@ -402,12 +402,15 @@ def test_standard_gives_no_penalty_to_its_partner() -> None:
 # --------------------------------------------------------------- the auction
 
 
-def auction_obs(hands: Sequence[str], pool: int = 0) -> Observation:
+def auction_obs(hands: Sequence[str], pool: int = 0, bids: Sequence[int] = ()) -> Observation:
+    """The observation of the seat to bid after ``bids`` (seat 0 bids first)."""
     rules = Rules.preset("auction_hearts")
     game = Game(rules, seed=0)
     game.pool = pool
     game.deal = Deal(rules, [parse_cards(h) for h in hands], (), 3, "hold", chips=game.chips)
-    return game.observation(0)
+    for seat, amount in enumerate(bids):
+        game.apply(Action.bid(seat, amount))
+    return game.observation(game.deal.turn)
 
 
 AUCTION_HANDS = [
@@ -418,28 +421,25 @@ AUCTION_HANDS = [
 ]
 
 
-def test_standard_bids_for_a_suit_it_is_void_in_and_names_it() -> None:
-    obs = auction_obs(AUCTION_HANDS, pool=6)
-    assert obs.decision is Kind.BID
-    assert standard.bid(obs) > 0
-    assert standard.declare(obs) in (1, 3)  # void in diamonds and hearts
-
-
-def test_standard_does_not_bid_with_every_suit_long_and_high() -> None:
-    hands = [
-        "AC KC QC AD KD QD AS KS QS AH KH QH JH",
-        "2C 3C 4C 5C 6C 7C 2S 3S 4S 5S 6S 7S 8S",
-        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD 8C 9C 10C",
-        "2H 3H 4H 5H 6H 7H 8H 9H 10H JC 9S 10S JS",
-    ]
-    assert standard.bid(auction_obs(hands)) == 0
-
-
-def test_declare_names_the_suit_held_fewest_and_lowest() -> None:
+def test_standard_bids_for_a_long_suit_of_low_cards_and_names_it() -> None:
     obs = auction_obs(AUCTION_HANDS)
-    assert beginner.declare(obs) == 1
-    obs_hearts_only = auction_obs(list(reversed(AUCTION_HANDS)))
-    assert standard.declare(obs_hearts_only) in (0, 1, 2)
+    assert obs.decision is Kind.BID and obs.seat == 0
+    assert standard.bid(obs) == 1  # the lowest raise
+    assert standard.declare(obs) == 0  # clubs: six low cards, nothing high
+
+
+def test_standard_stops_bidding_when_the_price_is_above_the_hand() -> None:
+    obs = auction_obs(AUCTION_HANDS, bids=[5])
+    assert obs.seat == 1
+    assert standard.bid(obs) == 0  # high cards everywhere: naming a suit is not worth six chips
+    assert standard.bid(auction_obs(AUCTION_HANDS, bids=[2])) == 0
+
+
+def test_declare_avoids_the_suit_of_its_high_cards() -> None:
+    obs = auction_obs(list(reversed(AUCTION_HANDS)))
+    assert obs.hand == tuple(parse_cards(AUCTION_HANDS[3]))
+    assert standard.declare(obs) != 3  # all thirteen hearts, the top ones included: never hearts
+    assert beginner.declare(auction_obs(AUCTION_HANDS)) == 1  # the beginner names a suit it lacks
 
 
 # --------------------------------------------------------- beginner's rules

@@ -19,10 +19,10 @@ move ordering or playouts.  :class:`Params` holds the few weights.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from corazones.core.actions import Kind
-from corazones.core.cards import HEARTS
 from corazones.core.observation import Observation
 from corazones.players.base import Bot, best_moon_choice, legal_cards
 from corazones.players.heuristics import (
@@ -57,7 +57,7 @@ class Params:
     #: share of the moon's worth at stake when our best penalty-suit card would be given to the shooter
     keep_stopper: float = 0.5
     #: tricks we may still lose and yet set out to shoot the moon
-    shoot_losers: int = 0
+    shoot_losers: int = 1
     #: chance of winning the current trick that counts as holding control for a moon
     shoot_control: float = 0.7
     #: guards short of the table before we keep our big penalty card in the pass
@@ -390,38 +390,37 @@ def moon_pass(v: View, k: int) -> list[int] | None:
 _RANK_RISK: tuple[float, ...] = tuple(float(r + 1) ** 1.5 / 10.0 for r in range(13))
 
 
-def _suit_risk(hand: tuple[int, ...], suit: int) -> float:
-    return sum(_RANK_RISK[RANK_OF[c]] for c in hand if SUIT_OF[c] == suit)
+def suit_as_penalty(hand: Sequence[int], suit: int) -> float:
+    """How good ``suit`` is for us as the auction's penalty suit (higher is better).
+
+    Low cards of the penalty suit are ammunition: we can always play under a
+    lead of it, and when void elsewhere we throw them on other seats' tricks.
+    High ones win tricks and take penalties.  A void gives neither, which
+    measured worse than a long suit of low cards.
+    """
+    low = sum(1 for c in hand if SUIT_OF[c] == suit and RANK_OF[c] <= 5)
+    high = sum(_RANK_RISK[RANK_OF[c]] for c in hand if SUIT_OF[c] == suit and RANK_OF[c] >= 8)
+    return low - 0.5 * high
 
 
 def declare(obs: Observation) -> int:
-    """The penalty suit to name: the one we hold fewest and lowest cards of."""
-    return min(range(4), key=lambda s: (_suit_risk(obs.hand, s), sum(1 for c in obs.hand if SUIT_OF[c] == s), s))
-
-
-def _p_clean(hand: tuple[int, ...], suit: int) -> float:
-    cards = [c for c in hand if SUIT_OF[c] == suit]
-    if not cards:
-        return 0.75
-    p = 0.85
-    for c in cards:
-        p *= 1.0 - min(0.92, 0.08 + 0.07 * RANK_OF[c])
-    return p
+    """The penalty suit to name: the one we hold most low and fewest high cards of."""
+    return max(range(4), key=lambda s: (suit_as_penalty(obs.hand, s), -s))
 
 
 def bid(obs: Observation) -> int:
-    """The auction bid: the lowest raise when naming our best suit is worth more than it costs."""
-    amounts = sorted(int(a.value) for a in obs.legal if a.kind is Kind.BID and isinstance(a.value, int))
-    raises = [a for a in amounts if a > 0]
+    """The auction bid: the lowest raise while naming the suit is worth more to us than it costs.
+
+    Naming the suit is worth about two chips with an ordinary hand, more with
+    a long run of low cards in one suit and when a large pool carries over;
+    a bid never risks more than a quarter of our chips.
+    """
+    raises = sorted(int(a.value) for a in obs.legal if a.kind is Kind.BID and isinstance(a.value, int) and a.value > 0)
     if not raises:
         return 0
-    hand = obs.hand
-    clean = [_p_clean(hand, s) for s in range(4)]
-    gain = max(clean) - (clean[HEARTS] + sum(clean)) / 5.0
-    prize = obs.pool + len(obs.rules.deck) / 4.0
-    worth = int(gain * prize * 0.6)
-    cap = max(0, obs.chips[obs.seat] // 4) if obs.chips[obs.seat] else worth
-    worth = min(worth, cap)
+    best = max(suit_as_penalty(obs.hand, s) for s in range(4))
+    worth = 1 + (best >= 2.0) + (best >= 4.0) + obs.pool // 8
+    worth = min(worth, max(1, obs.chips[obs.seat] // 4))
     return raises[0] if raises[0] <= worth else 0
 
 
