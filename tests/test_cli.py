@@ -310,3 +310,17 @@ def test_auction_questions_explain_bad_answers() -> None:
     assert out.count("Not accepted: type a whole number: 0 to pass, or 1 to 25") == 2
     assert "Not accepted: type one suit letter: C, D, S or H" in out
     assert "Penalty suit: ♠ (named by you)." in out and "Game abandoned." in out
+
+
+def test_question_mark_asks_for_a_hint_and_the_game_goes_on() -> None:
+    """Typing ? prints the standard level's suggestion, then asks the same question again."""
+    from corazones.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "-r", "standard", "--seed", "3"], input="?\nq\n")
+    out = result.output
+    assert "Hint:" in out
+    # asked twice: once before the hint, once after it
+    assert out.count("? for a hint") == 2
+    hint_line = next(line for line in out.splitlines() if "Hint:" in line).split("Hint:", 1)[1]
+    cards = re.findall(r"\b(?:10|[2-9JQKA])[CDSH]\b", hint_line)
+    assert len(set(cards)) == 3

@@ -28,6 +28,7 @@ from corazones.core.observation import Observation
 from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
 from corazones.players.base import Player
+from corazones.players.hints import suggest
 from corazones.players.registry import make_player
 
 #: Answers that abandon the game at any question.
@@ -36,6 +37,10 @@ QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 
 class QuitGame(Exception):
     """The player asked to stop (typed ``q``)."""
+
+
+class HintWanted(Exception):
+    """The player typed ``?`` and wants the ``standard`` level's suggestion."""
 
 
 class BadInput(Exception):
@@ -61,6 +66,8 @@ class HumanPlayer:
         raw = self.ask(t(self.lang, key, **kw))
         if raw.strip().lower() in QUIT_WORDS:
             raise QuitGame
+        if raw.strip() == "?":
+            raise HintWanted
         return raw
 
     def _bad(self, key: str, **kw: object) -> BadInput:
@@ -72,6 +79,9 @@ class HumanPlayer:
         while True:
             try:
                 return self._ask(obs)
+            except HintWanted:
+                action, why = suggest(obs, "standard", seed=f"hint/{obs.hand_index}")
+                self._say("hint", move=action, why=why)
             except (BadInput, CorazonesError) as e:
                 self._say("bad", error=e)
 
