@@ -175,7 +175,7 @@ def _follow(d: Deal, legal: int, win: int, wseat: int, pts: int, last: bool, out
     if last:
         if clean:
             return _high(clean)
-        return _min_value_high(legal, vals)
+        return _min_value(legal, vals, prefer_high=True)
     if clean:
         hi = _high(clean)
         suit_out = out & SUIT_MASK[_SUIT_OF[hi]]
@@ -184,7 +184,7 @@ def _follow(d: Deal, legal: int, win: int, wseat: int, pts: int, last: bool, out
             # an early round of the suit: everybody still follows, get rid of the high card
             return hi
         return _low(clean)
-    return _min_value_low(legal, vals)
+    return _min_value(legal, vals, prefer_high=False)
 
 
 def _guards_big(card: int, out: int, ctx: Context) -> bool:
@@ -195,7 +195,8 @@ def _guards_big(card: int, out: int, ctx: Context) -> bool:
     return False
 
 
-def _min_value_high(mask: int, vals: tuple[int, ...]) -> int:
+def _min_value(mask: int, vals: tuple[int, ...], prefer_high: bool) -> int:
+    """The card of ``mask`` with the lowest value; ties go to the highest (or lowest) card."""
     best = -1
     key = (10**9, 0)
     m = mask
@@ -203,21 +204,7 @@ def _min_value_high(mask: int, vals: tuple[int, ...]) -> int:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        k = (vals[c], -c)
-        if k < key:
-            key, best = k, c
-    return best
-
-
-def _min_value_low(mask: int, vals: tuple[int, ...]) -> int:
-    best = -1
-    key = (10**9, 0)
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        k = (vals[c], c)
+        k = (vals[c], -c if prefer_high else c)
         if k < key:
             key, best = k, c
     return best
