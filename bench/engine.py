@@ -37,8 +37,11 @@ from corazones.core import Game, Kind, Rules
 from corazones.core import deal as deal_module
 from corazones.core import simulate as simulate_module
 from corazones.core.actions import Action
+from corazones.core.deal import Deal
 from corazones.core.native import is_compiled
 from corazones.core.simulate import simulate
+from corazones.players import rollout as rollout_module
+from corazones.players.rollout import Context, play_out
 
 CASES: dict[str, Callable[[], Rules]] = {
     "standard": lambda: Rules.preset("standard"),
@@ -48,8 +51,8 @@ MODES = ("api", "fast")
 
 
 def build_name() -> str:
-    """Which build of the hot modules is loaded (``scripts/build-fast.sh`` makes the compiled one)."""
-    modules = (deal_module, simulate_module)
+    """Which build of the hot modules is loaded (``pip install -e .`` compiles them when it can)."""
+    modules = (deal_module, simulate_module, rollout_module)
     if all(is_compiled(m) for m in modules):
         return "compiled (mypyc)"
     if any(is_compiled(m) for m in modules):
@@ -102,11 +105,41 @@ def run_fast(rules: Rules, seconds: float, seed: int) -> tuple[int, int, float]:
     return deals, plays, elapsed
 
 
+#: Presets whose hands the expert's playout policy plays in :func:`check`.
+POLICY_CASES = (
+    ("standard", {}),
+    ("black_maria", {}),
+    ("omnibus", {}),
+    ("spot_hearts", {}),
+    ("partnership", {}),
+    ("kitty", {"players": 5}),
+    ("cancellation_hearts", {"players": 8}),
+    ("chasse_coeur", {}),
+)
+
+
+def policy_totals(rules: Rules, deals: int) -> list[int]:
+    """Points per seat over ``deals`` shuffled hands played to the end by the expert's playout policy."""
+    totals = [0] * rules.players
+    for i in range(deals):
+        deck = list(rules.deck)
+        random.Random(i).shuffle(deck)
+        size = rules.hand_size
+        hands = [deck[s * size : (s + 1) * size] for s in range(rules.players)]
+        d = Deal.at_play(rules, hands, deck[rules.players * size :])
+        play_out(d, Context(d))
+        for s in range(rules.players):
+            totals[s] += d.pts[s]
+    return totals
+
+
 def check(deals: int) -> None:
-    """Print fixed-seed totals of :func:`simulate`; two builds of the engine must agree."""
+    """Print fixed-seed totals of random playouts and of policy playouts; two builds must agree."""
     for name, make in CASES.items():
         sim = simulate(make(), deals, seed=1)
         print(f"{name:14s} {sim!r}")
+    for name, kw in POLICY_CASES:
+        print(f"policy {name:20s} {policy_totals(Rules.preset(name, **kw), deals // 4)}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,8 +28,8 @@ from corazones.core import Game, Rules
 from corazones.core.observation import Observation
 from corazones.players.base import Bot
 from corazones.players.expert import ExpertBot
+from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.registry import LEVELS, make_player
-from corazones.players.rollout import HeuristicBot
 
 DIRECTIONS = ("left", "right", "across", "hold")
 
@@ -65,7 +65,7 @@ def expert(args: argparse.Namespace, seed: int) -> ExpertBot:
         pass_worlds=args.pass_worlds,
         infer=not args.no_infer,
         shoot=args.shoot,
-        reply=not args.no_reply,
+        weigh=args.weigh,
     )
 
 
@@ -115,7 +115,9 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=ExpertBot.__init__.__kwdefaults__["time_limit"] or 0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--no-infer", action="store_true", help="sample without inferences from discards")
-    ap.add_argument("--no-reply", action="store_true", help="finish the current trick with the fast policy too")
+    ap.add_argument(
+        "--weigh", type=float, default=ExpertBot.__init__.__kwdefaults__["weigh"], help="deal weight per surprise"
+    )
     ap.add_argument("--shoot", action="store_true", help="also simulate trying to shoot the moon")
     ap.add_argument("--pass-worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["pass_worlds"])
     args = ap.parse_args()

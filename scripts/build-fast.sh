@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The compiled build: src/corazones/core/deal.py and simulate.py compiled with mypyc from the
-# same typed source (see setup.py), then proof that it plays exactly like pure Python, and its
-# speed.  Extra arguments go to pip (e.g. --no-build-isolation to use the mypy already installed
-# instead of fetching it).  `python3 -m pip install -e .` (also run by scripts/test.sh) goes back
-# to pure Python.
+# The compiled build, required (CORAZONES_COMPILE=1: fail rather than fall back to pure Python):
+# core/deal.py, core/simulate.py and players/rollout.py compiled with mypyc from the same typed
+# source (see setup.py), then proof that it plays exactly like pure Python, and its speed.  A plain
+# `python3 -m pip install -e .` also compiles, but quietly installs pure Python when it cannot;
+# `CORAZONES_COMPILE=0 python3 -m pip install -e .` goes back to pure Python on purpose.  Extra
+# arguments go to pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CORAZONES_COMPILE=1 python3 -m pip install -q --disable-pip-version-check -e . "$@"
@@ -15,10 +16,11 @@ import sys
 
 from corazones.core import Rules, deal, simulate
 from corazones.core.native import is_compiled
+from corazones.players import rollout
 
-for module in (deal, simulate):
+for module in (deal, simulate, rollout):
     print(f"{module.__name__:26s} {module.__file__}")
-if not all(is_compiled(m) for m in (deal, simulate)):
+if not all(is_compiled(m) for m in (deal, simulate, rollout)):
     sys.exit("the compiled modules did not load; see the pip output above")
 position = simulate.deal_random(Rules.preset("standard"), random.Random(1))
 if position.clone().h1 != position.h1:

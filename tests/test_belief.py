@@ -231,3 +231,26 @@ def test_rebuilt_deals_agree_with_the_table_at_every_play(preset: str, kw: dict[
                     assert (d.turn, d.leader, d.pts) == (seat, g.deal.leader, g.deal.pts)
                     assert d.legal_mask(seat) == g.deal.legal_mask(seat)
             g.apply(random_action(g, rng))
+
+
+def test_unconstrained_cards_fall_in_proportion_to_the_room_left() -> None:
+    """With no void shown yet, each hidden card lands with a holder as often as that holder has room."""
+    g = Game(Rules.preset("kitty", players=5), seed=11)
+    rng = random.Random(5)
+    while g.decision_kind() is not Kind.PLAY:
+        g.apply(random_action(g, rng))
+    seat = g.to_act()[0]
+    belief = Belief(g.observation(seat), infer=False)
+    free = [c for c in belief.items if belief.allowed[c] == (1 << len(belief.holders)) - 1]
+    assert len(free) >= 30
+    share = [cap / sum(belief.cap) for cap in belief.cap]
+    runs = 3000
+    counts = {c: [0] * len(belief.holders) for c in free}
+    for i in range(runs):
+        w = belief.sample(random.Random(i))
+        for h, s in enumerate(belief.holders):
+            for c in w.kitty if s < 0 else w.hands[s]:
+                if c in counts:
+                    counts[c][h] += 1
+    worst = max(abs(counts[c][h] / runs - share[h]) for c in free for h in range(len(share)))
+    assert worst < 0.04, (worst, share)

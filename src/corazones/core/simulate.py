@@ -20,13 +20,13 @@ from typing import Final
 
 from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.deal import BID, DECLARE, MOON, PASS, PLAY, Deal
-from corazones.core.native import warn_if_stale
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules
 
 # In the compiled build ``int.bit_count()`` is a generic (slow) method call
 # while indexing a table of 13-bit chunks is a few machine instructions; the
 # interpreter is the other way round.
-_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+_COMPILED: Final = is_compiled_file(__file__)
 _POP13: Final = tuple(i.bit_count() for i in range(1 << 13))
 
 

@@ -6,9 +6,12 @@ the deal's bit masks and answers in a few microseconds.  It is a plain
 "stay out of trouble" player for every variant, driven only by the card
 values of the rules in force:
 
-* following suit, it ducks under the winning card with its highest card that
-  still loses; forced to win, it wins with a card that carries no penalty and
-  sheds its highest card when it is last to play a clean trick;
+* following suit, it prices each card as the standard player does, in masks:
+  the chance it takes the trick (later seats beat it when they hold a higher
+  card and cannot or will not duck) times the points the trick will carry,
+  minus what keeping the card would cost later; so it ducks with its highest
+  loser, sheds high cards on safe early rounds and takes clean tricks with
+  a dangerous card (A♠ over an unseen Q♠) when it is last;
 * void in the suit led, it dumps the costliest card (Q♠, then high penalty
   cards, then high cards guarding a big penalty card still out, then high
   cards of short suits); it never gives a partner points nor throws away a
@@ -26,18 +29,20 @@ at the table (the deal it plays is itself a sample of the hidden cards).
 
 from __future__ import annotations
 
-import random
-
 from corazones.core.cards import SUIT_MASK
 from corazones.core.deal import PLAY, Deal
-from corazones.core.observation import Observation
-from corazones.players.base import Bot
+from corazones.core.native import is_compiled_file, warn_if_stale
+from corazones.core.simulate import popcount
 
 _SUIT_OF = tuple(c // 13 for c in range(52))
 _RANK_OF = tuple(c % 13 for c in range(52))
 _BELOW = tuple((1 << c) - 1 for c in range(52))  # cards with a lower index
 _SUIT_BELOW = tuple(_BELOW[c] & SUIT_MASK[_SUIT_OF[c]] for c in range(52))
 _SUIT_ABOVE = tuple(SUIT_MASK[_SUIT_OF[c]] & ~_BELOW[c] & ~(1 << c) for c in range(52))
+#: chance a card wins a later trick with ``k`` cards of its suit out above it (0.5 ** k) ...
+_HALF_POW = tuple(0.5**k for k in range(60))
+#: ... and with ``k`` out below it that can be played under it (1 - 0.6 ** k)
+_WIN_LO = tuple(1.0 - 0.6**k for k in range(60))
 
 
 def _low(mask: int) -> int:
@@ -51,7 +56,17 @@ def _high(mask: int) -> int:
 class Context:
     """Per-deal constants the policy needs (computed once per searched position)."""
 
-    __slots__ = ("big", "bonus_mask", "kitty_mask", "partner", "pen_mask", "teams", "values", "zero_mask")
+    __slots__ = (
+        "big",
+        "bonus_mask",
+        "kitty_mask",
+        "partner",
+        "pen_mask",
+        "pen_order",
+        "teams",
+        "values",
+        "zero_mask",
+    )
 
     def __init__(self, d: Deal) -> None:
         vals = d.values
@@ -59,6 +74,8 @@ class Context:
         self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
         self.bonus_mask = sum(1 << c for c in range(52) if vals[c] < 0)
         self.zero_mask = ((1 << 52) - 1) & ~self.pen_mask
+        # penalty cards, costliest first (what a void seat throws)
+        self.pen_order = tuple(sorted((c for c in range(52) if vals[c] > 0), key=lambda c: (-vals[c], -c)))
         # "big" penalty cards: worth a lot more than a heart (Q♠, A♠/K♠ in Black Maria, queens)
         self.big = tuple(c for c in range(52) if vals[c] >= 5 and _SUIT_OF[c] != d.penalty_suit)
         m = 0
@@ -163,12 +180,18 @@ def _follow(d: Deal, legal: int, win: int, wseat: int, pts: int, last: bool, out
         above = legal & ~_BELOW[win] & ~(1 << win)
         if above:
             return _high(above)
+    if not ctx.partner and pts >= 0 and not d.two_decks:
+        return _priced_follow(d, legal, win, pts, out, ctx, seat)
     if below:
-        if pts <= 0 and last:
+        if pts <= 0:
             # a clean trick: take it with a high card if that costs nothing
             above = legal & ~_BELOW[win] & ctx.zero_mask
-            if above and not _guards_big(_high(above), out, ctx):
-                return _high(above)
+            if above:
+                hi = _high(above)
+                if last:
+                    return hi
+                if _safe_high(d, hi, out, ctx):
+                    return hi
         return _high(below)
     # every card we hold in the suit beats the trick
     clean = legal & ctx.zero_mask
@@ -178,13 +201,93 @@ def _follow(d: Deal, legal: int, win: int, wseat: int, pts: int, last: bool, out
         return _min_value(legal, vals, prefer_high=True)
     if clean:
         hi = _high(clean)
-        suit_out = out & SUIT_MASK[_SUIT_OF[hi]]
-        to_play = d.n - 1 - len(d.trick_cards)
-        if pts <= 0 and suit_out.bit_count() >= 2 * to_play + 1 and not _guards_big(hi, out, ctx):
+        if pts <= 0 and _safe_high(d, hi, out, ctx):
             # an early round of the suit: everybody still follows, get rid of the high card
             return hi
         return _low(clean)
     return _min_value(legal, vals, prefer_high=False)
+
+
+def _priced_follow(d: Deal, legal: int, win: int, pts: int, out: int, ctx: Context, seat: int) -> int:
+    """Following suit, the card with the lowest price: points taken now minus the risk of keeping it.
+
+    A card that wins now is priced at the chance no later seat beats it (they
+    beat it when they hold a higher card and cannot or choose not to duck)
+    times the points the trick will carry: those on it, what a void seat
+    throws, and a big penalty card dropped under it.
+    """
+    if not legal & (~_BELOW[win] | ctx.bonus_mask):
+        # every card ducks: the keep risk grows with the rank, so shed the highest
+        return _high(legal)
+    vals = ctx.values
+    n = d.n
+    h = d.h1[seat]
+    k = n - 1 - len(d.trick_cards)
+    left = popcount(h)
+    avg = (d.pos_total - sum(d.pos)) / (left if left > 0 else 1)
+    suit = _SUIT_OF[win]
+    suit_out = out & SUIT_MASK[suit]
+    q = 1.0 - 1.0 / (n - 1)  # chance one card out is not in a given seat
+    dump = 0.0
+    if k:
+        p_void = q ** popcount(suit_out)
+        dump = p_void * _max_pen(out & ~SUIT_MASK[suit], ctx) * k
+    best = -1
+    bcost = 10.0**9
+    # of the cards that duck only the highest can be best (the keep risk grows with the rank)
+    # and of those that win now, the lowest and the highest (the middle ones are seldom better)
+    over = legal & ~_BELOW[win]
+    m = legal & ctx.bonus_mask  # a bonus card is always weighed
+    if over:
+        m |= (over & -over) | 1 << _high(over)
+    duck = legal & _BELOW[win] & ~ctx.bonus_mask
+    if duck:
+        m |= 1 << _high(duck)
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        v = vals[c]
+        cost = -0.7 * _keep_risk(c, h, out, avg, ctx)
+        if c > win:
+            e = float(pts + v)
+            p_win = 1.0
+            if k:
+                above = popcount(out & _SUIT_ABOVE[c])
+                if above:
+                    p_high = 1.0 - q**above
+                    p_low = 1.0 - q ** popcount(out & _SUIT_BELOW[c])
+                    vol = 0.35 if pts + v <= 0 else 0.0
+                    p_win = (1.0 - p_high * (1.0 - p_low + p_low * vol)) ** k
+                e += dump
+                for b in ctx.big:
+                    if b < c and _SUIT_OF[b] == suit and out >> b & 1:
+                        e += vals[b] * k / (n - 1)
+            cost += p_win * e
+        if cost < bcost:
+            bcost, best = cost, c
+    return best
+
+
+def _max_pen(mask: int, ctx: Context) -> float:
+    """The largest penalty among the cards of ``mask`` (what a void seat throws)."""
+    for c in ctx.pen_order:
+        if mask >> c & 1:
+            return float(ctx.values[c])
+    return 0.0
+
+
+def _safe_high(d: Deal, card: int, out: int, ctx: Context) -> bool:
+    """Whether a high ``card`` can win a clean trick without risk: every later seat will follow suit.
+
+    On a first trick without points nothing can be thrown on it; otherwise the
+    suit must be long enough outside for the later seats to follow, and no big
+    penalty card of the suit may be out under it.
+    """
+    if d.trick_no == 0 and d.rules.no_points_first_trick:
+        return True
+    to_play = d.n - 1 - len(d.trick_cards)
+    return popcount(out & SUIT_MASK[_SUIT_OF[card]]) >= 2 * to_play + 1 and not _guards_big(card, out, ctx)
 
 
 def _guards_big(card: int, out: int, ctx: Context) -> bool:
@@ -227,13 +330,44 @@ def _discard(d: Deal, legal: int, h: int, wseat: int, out: int, ctx: Context, se
         elif v < 0:
             score = -300 + r
         else:
-            suit_len = (h & SUIT_MASK[_SUIT_OF[c]]).bit_count()
+            suit_len = popcount(h & SUIT_MASK[_SUIT_OF[c]])
             score = 2 * r + (8 - 2 * suit_len if suit_len <= 3 else 0)
             if _guards_big(c, out, ctx):
                 score += 120
         if score > bscore:
             bscore, best = score, c
     return best
+
+
+def _keep_risk(c: int, h: int, out: int, avg: float, ctx: Context) -> float:
+    """Points that keeping ``c`` is expected to cost later (the standard player's future risk).
+
+    The chance it wins a later trick times ``avg`` (points a trick carries),
+    the big penalty cards of its suit still out that may fall under it, and
+    its own penalty for the share we would end up taking.
+    """
+    vals = ctx.values
+    hi = popcount(out & _SUIT_ABOVE[c])
+    pw = _HALF_POW[hi] * _WIN_LO[popcount(out & _SUIT_BELOW[c])]
+    risk = pw * avg
+    for b in ctx.big:
+        if b < c and _SUIT_OF[b] == _SUIT_OF[c] and out >> b & 1:
+            g = 1.0 - 0.22 * popcount(h & _SUIT_BELOW[b])
+            risk += vals[b] * pw * 0.5 * (g if g > 0.2 else 0.2)
+    v = vals[c]
+    if v > 0:
+        keep = 0.25 + 0.75 * pw
+        if v >= 5:
+            if hi:
+                guard = 0.9 - 0.15 * popcount(h & _SUIT_BELOW[c])
+                if guard > keep:
+                    keep = guard
+            else:
+                keep = 0.95
+        risk += v * keep
+    elif v < 0:
+        risk += v * (0.3 + 0.6 * pw)
+    return risk
 
 
 def _lead(d: Deal, legal: int, h: int, out: int, ctx: Context) -> int:
@@ -247,8 +381,8 @@ def _lead(d: Deal, legal: int, h: int, out: int, ctx: Context) -> int:
             continue
         c = _low(mine)
         suit_out = out & SUIT_MASK[s]
-        n_out = suit_out.bit_count()
-        below = (suit_out & _BELOW[c]).bit_count()
+        n_out = popcount(suit_out)
+        below = popcount(suit_out & _BELOW[c])
         above = n_out - below
         if n_out == 0:
             risk = 1.5  # nobody can follow: they will dump on us
@@ -268,7 +402,7 @@ def _lead(d: Deal, legal: int, h: int, out: int, ctx: Context) -> int:
                 risk += 0.5
         if s == pen_suit:
             risk += 0.15
-        risk += 0.02 * vals[c] - 0.01 * (h & SUIT_MASK[s]).bit_count()
+        risk += 0.02 * vals[c] - 0.01 * popcount(h & SUIT_MASK[s])
         if risk < bkey:
             bkey, best = risk, c
     return best
@@ -348,7 +482,7 @@ def pass_choice(hand: list[int], count: int, vals: tuple[int, ...], penalty_suit
         r = _RANK_OF[c]
         s = _SUIT_OF[c]
         v = vals[c]
-        guards = (mine & _SUIT_BELOW[c]).bit_count()
+        guards = popcount(mine & _SUIT_BELOW[c])
         if v < 0:
             score = -100.0
         elif c in big:
@@ -358,7 +492,7 @@ def pass_choice(hand: list[int], count: int, vals: tuple[int, ...], penalty_suit
         else:
             score = 1.5 * r
             for b in big:
-                if _SUIT_OF[b] == s and c > b and (mine & _SUIT_BELOW[b]).bit_count() < 4:
+                if _SUIT_OF[b] == s and c > b and popcount(mine & _SUIT_BELOW[b]) < 4:
                     score += 25.0
             if suit_len[s] <= 3:
                 score += (4 - suit_len[s]) * 2.5
@@ -376,27 +510,5 @@ def heuristic_play(d: Deal) -> int:
     return choose(d, ctx, moon, True)
 
 
-class HeuristicBot(Bot):
-    """The rollout policy as a player: quick, rule-of-thumb play for every variant.
-
-    It is the yardstick the expert's search is measured against, and a fast
-    opponent for benchmarks.  It sees only its observation: the policy reads
-    its own hand and the cards gone, so any deal consistent with the
-    observation gives the same answer.
-    """
-
-    name = "heuristic"
-
-    def choose_play(self, obs: Observation) -> int:
-        from corazones.players.belief import Belief
-
-        w = Belief(obs).sample(random.Random(0))
-        return heuristic_play(Deal.from_observation(obs, w.hands, w.kitty))
-
-    def choose_pass(self, obs: Observation) -> list[int]:
-        return pass_choice(list(obs.hand), obs.rules.pass_count, obs.card_values, obs.penalty_suit)
-
-    def choose_declare(self, obs: Observation) -> int:
-        """Name the suit in which it holds the fewest cards above the middle."""
-        high = [sum(1 for c in obs.hand if c // 13 == s and c % 13 >= 6) for s in range(4)]
-        return min(range(4), key=lambda s: (high[s], -sum(1 for c in obs.hand if c // 13 == s)))
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__file__)

@@ -1,0 +1,244 @@
+"""Scoring options of a decision on one sampled deal: the hot loop of the ``expert``'s search.
+
+:class:`~corazones.players.expert.ExpertBot` draws deals consistent with what
+it has seen and, on each, plays every option to the end of the hand with the
+fast policy of :mod:`corazones.players.rollout`.  This module holds that
+per-deal work and the value of a finished hand (:class:`Scorer`), apart from
+the bot's budgets and processes, because it runs thousands of times per
+decision: the install compiles it with mypyc (``setup.py``) together with the
+engine and the policy, so the whole playout loop runs as native code.
+
+Each evaluator returns a row: every option's value (higher is better), our
+hand points after it (for reasons shown to players) and the deal's weight
+(how well it explains the others' play, see :func:`likelihood`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from corazones.core.actions import MOON_CHOICES
+from corazones.core.deal import MOON, PLAY, Deal
+from corazones.core.native import is_compiled_file, warn_if_stale
+from corazones.core.observation import Observation
+from corazones.core.scoring import settle_chips_1887, settle_chips_pool
+from corazones.players.belief import World
+from corazones.players.rollout import Context, choose, pass_choice, play_out
+
+#: Weight of points that other sides take, relative to our own (shared out by match standing).
+OTHERS_WEIGHT = 0.15
+#: Share of the penalty points one seat must have taken before the playouts' others defend against a moon
+#: (more than half, when careful players start to worry; waiting for two thirds overrated moons).
+DEFEND_SHARE = 0.51
+#: What winning (or losing) the game is worth, in hand points, when a playout ends it.
+GAME_WEIGHT = 30.0
+
+#: One deal's evaluation: every option's value, our hand points after it, and the deal's weight.
+Row = tuple[list[float], list[float], float]
+
+
+class Scorer:
+    """The value of a finished hand for one seat, in the light of the whole game."""
+
+    __slots__ = ("bid", "final", "match", "pool", "rules", "settlement", "target", "team", "teams", "weights")
+
+    def __init__(self, obs: Observation) -> None:
+        r = obs.rules
+        self.rules = r
+        self.settlement = r.settlement
+        self.teams = r.teams
+        self.match = [sum(obs.scores[s] for s in t) for t in r.teams]
+        self.team = [r.team_of(s) for s in range(r.players)]
+        self.weights = [self._weights(me) for me in range(len(r.teams))]
+        self.target = r.target
+        self.final = r.hands is not None and obs.hand_index + 1 >= r.hands
+        self.pool = obs.pool
+        bids = [b for _, b in obs.bids if b]
+        # while bidding, the bid is weighed by the caller; afterwards it is paid by the declarer
+        self.bid = max(bids) if bids and obs.declarer is not None and obs.phase != "bid" else 0
+
+    def _weights(self, me: int) -> list[float]:
+        """Per side, how much a point it takes is worth to side ``me`` (0 for ``me`` itself)."""
+        others = [i for i in range(len(self.teams)) if i != me]
+        out = [0.0] * len(self.teams)
+        if not others:
+            return out
+        best_other = min(self.match[i] for i in others)
+        w = [2.0 if self.match[i] == best_other else 1.0 for i in others]
+        wsum = sum(w)
+        for k, i in enumerate(others):
+            out[i] = OTHERS_WEIGHT * len(others) * w[k] / wsum
+        return out
+
+    def settle_moon(self, d: Deal) -> None:
+        """A playout that ended with the moon choice: the shooter takes the better option."""
+        if d.phase != MOON:
+            return
+        shooter = d.turn
+        best = MOON_CHOICES[0]
+        bv = -math.inf
+        for choice in MOON_CHOICES:
+            d.moon_choice = choice
+            v = self.value(d, shooter)
+            if v > bv:
+                bv, best = v, choice
+        d.moon_choice = best
+        d.phase = "done"
+
+    def hand_points(self, d: Deal, seat: int) -> float:
+        """Points (or chips lost) of ``seat``'s side in this hand: lower is better."""
+        if self.settlement == "chips_1887":
+            return -settle_chips_1887(d.pts, self.pool).delta[seat]
+        if self.settlement == "chips_pool":
+            return -settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta[seat]
+        hs = d.hand_scores()
+        me = self.team[seat]
+        total = 0
+        for s, t in enumerate(self.team):
+            if t == me:
+                total += hs[s]
+        return float(total)
+
+    def value(self, d: Deal, seat: int) -> float:
+        """Higher is better for ``seat``."""
+        if self.settlement == "chips_1887":
+            return float(settle_chips_1887(d.pts, self.pool).delta[seat])
+        if self.settlement == "chips_pool":
+            return float(settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta[seat])
+        hs = d.hand_scores()
+        me = self.team[seat]
+        hand = [0] * len(self.teams)
+        for s, t in enumerate(self.team):
+            hand[t] += hs[s]
+        u = -float(hand[me])
+        # points dumped on the side best placed to win help us more than on the others
+        for i, w in enumerate(self.weights[me]):
+            u += w * hand[i]
+        after = [self.match[i] + hand[i] for i in range(len(hand))]
+        if self.final or (self.target is not None and max(after) >= self.target):
+            low = min(after)
+            if after[me] == low:
+                if after.count(low) == 1 or self.rules.tie_break == "shared":
+                    u += GAME_WEIGHT
+            else:
+                u -= GAME_WEIGHT
+        return u
+
+
+def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int], weigh: float) -> Row:
+    """Every (plan, move)'s value and our hand points after it, on one deal.
+
+    A plan is the seat the playout lets shoot the moon from the start (-1: play
+    safe, the usual plan; our own seat: try to take every penalty card).
+    ``weigh`` below 1 weighs the deal by :func:`likelihood`.
+    """
+    me = obs.seat
+    start = Deal.from_observation(obs, w.hands, w.kitty)
+    ctx = Context(start)
+    weight = likelihood(obs, w, weigh) if weigh < 1.0 else 1.0
+    vals: list[float] = []
+    pts: list[float] = []
+    for plan in plans:
+        for m in moves:
+            d = start.clone()
+            d.play_card(m)
+            play_out(d, ctx, plan, DEFEND_SHARE)
+            scorer.settle_moon(d)
+            vals.append(scorer.value(d, me))
+            pts.append(scorer.hand_points(d, me))
+    return vals, pts, weight
+
+
+def likelihood(obs: Observation, w: World, factor: float) -> float:
+    """How well the sampled deal ``w`` explains the cards the others played: ``factor`` per surprise.
+
+    The hand is replayed from its first lead with the sampled cards; each card
+    another seat played counts as expected when the playout policy, holding
+    that seat's sampled cards, would have played it or one like it (same suit
+    and value, and winning or losing the trick alike).  Deals that make the
+    others' play look sensible weigh more.
+    """
+    hands = [list(h) for h in w.hands]
+    plays: list[tuple[int, int]] = []
+    for t in obs.tricks:
+        plays.extend(t.plays)
+    plays.extend(obs.trick)
+    for s, c in plays:
+        hands[s].append(c)
+    d = Deal.at_play(obs.rules, hands, w.kitty, obs.dealer, obs.penalty_suit, obs.declarer)
+    ctx = Context(d)
+    vals = ctx.values
+    weight = 1.0
+    for s, c in plays:
+        if d.turn != s or d.phase != PLAY:
+            return weight  # a position this replay cannot follow (should not happen)
+        if s != obs.seat:
+            guess = choose(d, ctx)
+            if guess != c and not (
+                guess // 13 == c // 13 and vals[guess] == vals[c] and _wins(d, guess) == _wins(d, c)
+            ):
+                weight *= factor
+        d.play_card(c)
+    return weight
+
+
+def _wins(d: Deal, card: int) -> bool:
+    """Whether ``card`` would be winning the trick on the table if played now (single deck)."""
+    if not d.trick_cards:
+        return True
+    led = d.trick_cards[0] // 13
+    if card // 13 != led:
+        return False
+    for x in d.trick_cards:  # noqa: SIM110 - a plain loop compiles to tighter code
+        if x // 13 == led and x > card:
+            return False
+    return True
+
+
+def play_from_start(
+    obs: Observation, scorer: Scorer, hands: list[list[int]], kitty: list[int], suit: int, declarer: int | None
+) -> tuple[float, float]:
+    """(value, our hand points) of the hand played out from its first lead."""
+    d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
+    play_out(d, Context(d))
+    scorer.settle_moon(d)
+    return scorer.value(d, obs.seat), scorer.hand_points(d, obs.seat)
+
+
+def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[int]]) -> Row:
+    """The hand played out after each candidate pass (the others pass by the quick rule), on one deal."""
+    r = obs.rules
+    n = r.players
+    off = r.pass_offset(obs.pass_direction)
+    count = r.pass_count
+    theirs = [pass_choice(w.hands[s], count, obs.card_values, obs.penalty_suit) for s in range(n)]
+    vals: list[float] = []
+    pts: list[float] = []
+    for cand in candidates:
+        hands = [list(h) for h in w.hands]
+        passes = list(theirs)
+        passes[obs.seat] = cand
+        for s in range(n):
+            for c in passes[s]:
+                hands[s].remove(c)
+        for s in range(n):
+            hands[(s + off) % n].extend(passes[s])
+        v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts, 1.0
+
+
+def eval_auction(obs: Observation, scorer: Scorer, w: World, options: list[tuple[int, int | None]]) -> Row:
+    """The hand played out under each (penalty suit, declarer) option, on one deal."""
+    vals: list[float] = []
+    pts: list[float] = []
+    for suit, declarer in options:
+        v, p = play_from_start(obs, scorer, w.hands, w.kitty, suit, declarer)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts, 1.0
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__file__)

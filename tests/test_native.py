@@ -1,0 +1,52 @@
+"""The compiled build (setup.py, mypyc) plays exactly like the pure Python source it was built from."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from corazones.core import deal, simulate
+from corazones.core.native import is_compiled, source_of
+from corazones.players import rollout, search
+
+ROOT = Path(__file__).resolve().parent.parent
+HOT = (deal, simulate, rollout, search)
+
+
+def _check_output(pythonpath: Path | None) -> str:
+    env = {"PATH": "/usr/bin:/bin"}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "engine.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=ROOT,
+    ).stdout
+    return out.split("\n", 1)[1]  # the first line names the build
+
+
+@pytest.mark.skipif(not all(is_compiled(m) for m in HOT), reason="the pure Python build is installed")
+def test_compiled_modules_play_like_their_source(tmp_path: Path) -> None:
+    pure = tmp_path / "pure"
+    shutil.copytree(Path(deal.__file__).parent.parent, pure / "corazones")
+    for ext in ("*.so", "*.pyd"):
+        for f in (pure / "corazones").rglob(ext):
+            f.unlink()
+    assert _check_output(None) == _check_output(pure)
+
+
+def test_hot_modules_are_not_older_than_their_source() -> None:
+    """A compiled module built before its source was edited would run the old code."""
+    for m in HOT:
+        if is_compiled(m):
+            path = m.__file__ or ""
+            assert Path(source_of(path)).stat().st_mtime <= Path(path).stat().st_mtime, (
+                f"{source_of(path)} changed after it was compiled: rebuild with `python3 -m pip install -e .`"
+            )
