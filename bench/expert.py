@@ -65,7 +65,6 @@ def expert(args: argparse.Namespace, seed: int) -> ExpertBot:
         pass_worlds=args.pass_worlds,
         infer=not args.no_infer,
         shoot=args.shoot,
-        weigh=args.weigh,
     )
 
 
@@ -115,9 +114,6 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=ExpertBot.__init__.__kwdefaults__["time_limit"] or 0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--no-infer", action="store_true", help="sample without inferences from discards")
-    ap.add_argument(
-        "--weigh", type=float, default=ExpertBot.__init__.__kwdefaults__["weigh"], help="deal weight per surprise"
-    )
     ap.add_argument("--shoot", action="store_true", help="also simulate trying to shoot the moon")
     ap.add_argument("--pass-worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["pass_worlds"])
     args = ap.parse_args()

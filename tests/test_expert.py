@@ -9,7 +9,8 @@ import pytest
 from corazones.core import Action, Game, Kind, Rules
 from corazones.core.cards import parse_card
 from corazones.core.deal import Deal
-from corazones.players.expert import ExpertBot, Scorer, equivalent_classes
+from corazones.players import standard
+from corazones.players.expert import ExpertBot, Scorer, _pass_candidates, equivalent_classes
 from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
@@ -49,11 +50,11 @@ def test_plays_whole_hands_legally_in_every_family(preset: str, kw: dict[str, ob
     ("preset", "kw"), [("standard", {}), ("cancellation_hearts", {"players": 8}), ("auction_hearts", {})]
 )
 def test_options_play_legally(preset: str, kw: dict[str, object]) -> None:
-    """Standard answers in the current trick, the moon plan and simulated passes all stay legal."""
+    """The moon plan and simulated passes stay legal."""
     rules = Rules.preset(preset, **kw)
     g = Game(rules, seed=4)
     players: list[object] = [HeuristicBot(s) for s in range(rules.players)]
-    players[0] = ExpertBot(0, worlds=4, time_limit=None, pass_worlds=3, weigh=0.5, shoot=True)
+    players[0] = ExpertBot(0, worlds=4, time_limit=None, pass_worlds=3, shoot=True)
     players[1] = ExpertBot(1, worlds=4, time_limit=None, pass_worlds=3, infer=False)
     play_game(g, players, max_hands=1)  # type: ignore[arg-type]
     assert g.history
@@ -184,3 +185,19 @@ def test_describe_names_a_duck() -> None:
 def test_registry_knows_the_expert() -> None:
     bot = make_player("expert", 1)
     assert isinstance(bot, ExpertBot) and bot.workers == 1
+
+
+@pytest.mark.parametrize(("preset", "kw"), [("standard", {}), ("cancellation_hearts", {"players": 5}), ("omnibus", {})])
+def test_pass_candidates_are_distinct_legal_passes_led_by_the_standard_pass(preset: str, kw: dict[str, object]) -> None:
+    rules = Rules.preset(preset, **kw)
+    for seed in range(5):
+        g = Game(rules, seed=seed)
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        assert obs.decision is Kind.PASS
+        cands = _pass_candidates(obs, list(obs.hand), rules.pass_count, 8)
+        assert cands[0] == sorted(standard.pass_cards(obs))
+        assert 2 <= len(cands) <= 8
+        assert len({tuple(c) for c in cands}) == len(cands)
+        for c in cands:
+            g.clone().apply(Action.pass_cards(seat, c))  # raises if the pass is not legal

@@ -834,4 +834,4 @@ _PHASE_KIND = {PASS: Kind.PASS, BID: Kind.BID, DECLARE: Kind.DECLARE, PLAY: Kind
 __all__ = ["BID", "DECLARE", "DONE", "MOON", "PASS", "PLAY", "SPADES", "Deal", "Trick", "parse_card"]
 
 if not __file__.endswith((".py", ".pyc")):  # compiled build (setup.py): warn if this source changed since
-    warn_if_stale(__file__)
+    warn_if_stale(__name__)

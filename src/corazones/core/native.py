@@ -11,6 +11,8 @@ source was edited after it was built (it would silently run the old code).
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import os
 import warnings
 from types import ModuleType
@@ -32,14 +34,39 @@ def source_of(path: str) -> str:
     return os.path.join(folder, name.split(".", 1)[0] + ".py")
 
 
-def warn_if_stale(path: str) -> None:
-    """Warn when the extension file ``path`` is older than the source it was built from."""
-    source = source_of(path)
+def extension_file(module_name: str) -> str | None:
+    """The compiled extension file of ``module_name`` in its package folder, if one is there.
+
+    Found from the package rather than the module's ``__file__``: a compiled
+    module first imported from compiled code of another package gets a wrong
+    ``__file__`` (the shared library's folder joined with its dotted path).
+    """
+    package, _, leaf = module_name.rpartition(".")
+    spec = importlib.util.find_spec(package) if package else None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            path = os.path.join(folder, leaf + suffix)
+            if os.path.exists(path):
+                return path
+    return None
+
+
+def is_stale(module_name: str) -> bool:
+    """Whether the compiled extension of ``module_name`` is older than its source (the old code runs)."""
+    path = extension_file(module_name)
+    if path is None:
+        return False
     try:
-        stale = os.path.getmtime(source) > os.path.getmtime(path)
+        return os.path.getmtime(source_of(path)) > os.path.getmtime(path)
     except OSError:
-        return
-    if stale:
+        return False
+
+
+def warn_if_stale(module_name: str) -> None:
+    """Warn when the compiled extension of ``module_name`` is older than the source it was built from."""
+    if is_stale(module_name):
+        path = extension_file(module_name) or module_name
+        source = source_of(path)
         warnings.warn(
             f"{source} was changed after its compiled module {os.path.basename(path)} was built, "
             "so the old code runs; rebuild with `python3 -m pip install -e .` or go back to pure Python "

@@ -162,4 +162,4 @@ def simulate(rules: Rules, deals: int, seed: int | str = 0) -> Simulation:
 
 
 if _COMPILED:  # compiled build (setup.py): warn if this source changed since
-    warn_if_stale(__file__)
+    warn_if_stale(__name__)

@@ -8,10 +8,9 @@ of :mod:`corazones.players.rollout` for every seat
 (:mod:`corazones.players.search` holds that per-deal work, compiled with the
 engine).  All cards are tried on the same sampled deals, so their comparison
 is not blurred by the luck of the sample.  Cards that are interchangeable (no
-unseen card ranks between them, same value) are tried once.  With ``weigh``
-below 1, a deal in which the others' cards so far look like the policy's
-choices counts more than one that needs many surprises to explain them
-(``weigh`` per surprise).  Optionally (``shoot=True``) each card is also
+unseen card ranks between them, same value) are tried once.  (Weighing each
+deal by how well the policy explains the others' cards so far measured no
+better than the plain mean.)  Optionally (``shoot=True``) each card is also
 tried with a plan to shoot the moon, and the better plan kept; it is off by
 default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
@@ -23,7 +22,7 @@ points given to the match leader count a little in our favour, and when the
 hand can end the game the playout also counts whether we would win or lose
 it.  Chip settlements score the chips won or lost.
 
-The pass is simulated the same way: a dozen sensible candidates (the
+The pass is simulated the same way: eight sensible candidates (the
 ``standard`` player's pass, the quick rule's, and one-card changes to them)
 are each played out on ``pass_worlds`` deals, the other seats passing by the
 quick rule; ``pass_worlds=0`` passes as ``standard`` does.  Telling passes
@@ -145,11 +144,11 @@ def _best_plan(rows: list[Row], moves: int, plans: int) -> list[Row]:
         return rows
     best = []
     for m in range(moves):
-        means = [sum(r[2] * r[0][p * moves + m] for r in rows) for p in range(plans)]
+        means = [sum(r[0][p * moves + m] for r in rows) for p in range(plans)]
         best.append(max(range(plans), key=lambda p: (means[p], -p)))
     return [
-        ([v[best[m] * moves + m] for m in range(moves)], [q[best[m] * moves + m] for m in range(moves)], wt)
-        for v, q, wt in rows
+        ([v[best[m] * moves + m] for m in range(moves)], [q[best[m] * moves + m] for m in range(moves)])
+        for v, q in rows
     ]
 
 
@@ -191,12 +190,11 @@ class ExpertBot(Bot):
         self,
         seed: int | str | None = None,
         *,
-        worlds: int = 40,
+        worlds: int = 200,
         time_limit: float | None = 0.8,
         workers: int = 1,
-        pass_worlds: int = 0,
-        pass_candidates: int = 12,
-        weigh: float = 1.0,
+        pass_worlds: int = 400,
+        pass_candidates: int = 8,
         infer: bool = True,
         shoot: bool = False,
     ) -> None:
@@ -212,9 +210,8 @@ class ExpertBot(Bot):
         self.workers = workers
         self.pass_worlds = pass_worlds
         self.pass_candidates = pass_candidates
-        self.weigh = weigh
         self.infer = infer
-        self.auction_worlds = 32
+        self.auction_worlds = 200
         self.shoot = shoot
         self.last: SearchResult | None = None
         self.last_reason = ""
@@ -258,7 +255,7 @@ class ExpertBot(Bot):
         if len(moves) == 1:
             return SearchResult(moves[0] if prior not in groups[0] else prior, {}, {}, 0)
         plans = [-1, obs.seat] if self.shoot and may_shoot(obs) else [-1]
-        rows = self._run("play", obs, self.worlds, (moves, plans, self.weigh), self.infer)
+        rows = self._run("play", obs, self.worlds, (moves, plans), self.infer)
         if len(plans) > 1:
             rows = _best_plan(rows, len(moves), len(plans))
         return self._pick(moves, rows, groups, prior)
@@ -267,15 +264,12 @@ class ExpertBot(Bot):
         n = len(rows)
         tv = [0.0] * len(moves)
         tp = [0.0] * len(moves)
-        total = 0.0
-        for vals, pts, weight in rows:
-            total += weight
+        for vals, pts in rows:
             for i in range(len(moves)):
-                tv[i] += weight * vals[i]
-                tp[i] += weight * pts[i]
-        total = total or 1.0
-        mean_v = {m: tv[i] / total for i, m in enumerate(moves)}
-        mean_p = {m: tp[i] / total for i, m in enumerate(moves)}
+                tv[i] += vals[i]
+                tp[i] += pts[i]
+        mean_v = {m: tv[i] / max(n, 1) for i, m in enumerate(moves)}
+        mean_p = {m: tp[i] / max(n, 1) for i, m in enumerate(moves)}
         pri = 0
         if groups is not None:
             for i, g in enumerate(groups):

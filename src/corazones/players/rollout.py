@@ -511,4 +511,4 @@ def heuristic_play(d: Deal) -> int:
 
 
 if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
-    warn_if_stale(__file__)
+    warn_if_stale(__name__)

@@ -8,9 +8,8 @@ the bot's budgets and processes, because it runs thousands of times per
 decision: the install compiles it with mypyc (``setup.py``) together with the
 engine and the policy, so the whole playout loop runs as native code.
 
-Each evaluator returns a row: every option's value (higher is better), our
-hand points after it (for reasons shown to players) and the deal's weight
-(how well it explains the others' play, see :func:`likelihood`).
+Each evaluator returns a row: every option's value (higher is better) and
+our hand points after it (for reasons shown to players).
 """
 
 from __future__ import annotations
@@ -18,12 +17,12 @@ from __future__ import annotations
 import math
 
 from corazones.core.actions import MOON_CHOICES
-from corazones.core.deal import MOON, PLAY, Deal
+from corazones.core.deal import MOON, Deal
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
 from corazones.core.scoring import settle_chips_1887, settle_chips_pool
 from corazones.players.belief import World
-from corazones.players.rollout import Context, choose, pass_choice, play_out
+from corazones.players.rollout import Context, pass_choice, play_out
 
 #: Weight of points that other sides take, relative to our own (shared out by match standing).
 OTHERS_WEIGHT = 0.15
@@ -33,8 +32,8 @@ DEFEND_SHARE = 0.51
 #: What winning (or losing) the game is worth, in hand points, when a playout ends it.
 GAME_WEIGHT = 30.0
 
-#: One deal's evaluation: every option's value, our hand points after it, and the deal's weight.
-Row = tuple[list[float], list[float], float]
+#: One deal's evaluation: every option's value and our hand points after it.
+Row = tuple[list[float], list[float]]
 
 
 class Scorer:
@@ -125,17 +124,15 @@ class Scorer:
         return u
 
 
-def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int], weigh: float) -> Row:
+def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int]) -> Row:
     """Every (plan, move)'s value and our hand points after it, on one deal.
 
     A plan is the seat the playout lets shoot the moon from the start (-1: play
     safe, the usual plan; our own seat: try to take every penalty card).
-    ``weigh`` below 1 weighs the deal by :func:`likelihood`.
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
     ctx = Context(start)
-    weight = likelihood(obs, w, weigh) if weigh < 1.0 else 1.0
     vals: list[float] = []
     pts: list[float] = []
     for plan in plans:
@@ -146,53 +143,7 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
             scorer.settle_moon(d)
             vals.append(scorer.value(d, me))
             pts.append(scorer.hand_points(d, me))
-    return vals, pts, weight
-
-
-def likelihood(obs: Observation, w: World, factor: float) -> float:
-    """How well the sampled deal ``w`` explains the cards the others played: ``factor`` per surprise.
-
-    The hand is replayed from its first lead with the sampled cards; each card
-    another seat played counts as expected when the playout policy, holding
-    that seat's sampled cards, would have played it or one like it (same suit
-    and value, and winning or losing the trick alike).  Deals that make the
-    others' play look sensible weigh more.
-    """
-    hands = [list(h) for h in w.hands]
-    plays: list[tuple[int, int]] = []
-    for t in obs.tricks:
-        plays.extend(t.plays)
-    plays.extend(obs.trick)
-    for s, c in plays:
-        hands[s].append(c)
-    d = Deal.at_play(obs.rules, hands, w.kitty, obs.dealer, obs.penalty_suit, obs.declarer)
-    ctx = Context(d)
-    vals = ctx.values
-    weight = 1.0
-    for s, c in plays:
-        if d.turn != s or d.phase != PLAY:
-            return weight  # a position this replay cannot follow (should not happen)
-        if s != obs.seat:
-            guess = choose(d, ctx)
-            if guess != c and not (
-                guess // 13 == c // 13 and vals[guess] == vals[c] and _wins(d, guess) == _wins(d, c)
-            ):
-                weight *= factor
-        d.play_card(c)
-    return weight
-
-
-def _wins(d: Deal, card: int) -> bool:
-    """Whether ``card`` would be winning the trick on the table if played now (single deck)."""
-    if not d.trick_cards:
-        return True
-    led = d.trick_cards[0] // 13
-    if card // 13 != led:
-        return False
-    for x in d.trick_cards:  # noqa: SIM110 - a plain loop compiles to tighter code
-        if x // 13 == led and x > card:
-            return False
-    return True
+    return vals, pts
 
 
 def play_from_start(
@@ -226,7 +177,7 @@ def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[
         v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
         vals.append(v)
         pts.append(p)
-    return vals, pts, 1.0
+    return vals, pts
 
 
 def eval_auction(obs: Observation, scorer: Scorer, w: World, options: list[tuple[int, int | None]]) -> Row:
@@ -237,8 +188,8 @@ def eval_auction(obs: Observation, scorer: Scorer, w: World, options: list[tuple
         v, p = play_from_start(obs, scorer, w.hands, w.kitty, suit, declarer)
         vals.append(v)
         pts.append(p)
-    return vals, pts, 1.0
+    return vals, pts
 
 
 if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
-    warn_if_stale(__file__)
+    warn_if_stale(__name__)
