@@ -7,8 +7,8 @@ mean, p50, p95 and max are printed.
 Strength (``--deals N``): duplicate play on the same deals.  For each deal the
 hand is played twice with the same cards: once with the opponent level in all
 seats (the reference) and once with the expert in one seat, rotating the
-expert's seat from deal to deal; the pass direction also rotates (left,
-right, across, hold).  The figure is the expert's points minus the reference
+expert's seat from deal to deal; the pass direction also rotates through
+the preset's cycle.  The figure is the expert's points minus the reference
 points of the same seat on the same deal: negative means the expert takes
 fewer points.  Deals run in parallel on ``--jobs`` processes.
 
@@ -30,8 +30,6 @@ from corazones.players.base import Bot
 from corazones.players.expert import ExpertBot
 from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.registry import LEVELS, make_player
-
-DIRECTIONS = ("left", "right", "across", "hold")
 
 
 class Timed:
@@ -73,7 +71,8 @@ def one_deal(task: tuple[argparse.Namespace, int]) -> tuple[int, int, list[float
     args, i = task
     base = Rules.preset(args.preset)
     n = base.players
-    rules = base.replace(passes=(DIRECTIONS[(i // n) % 4],)) if base.has_passing else base
+    cycle = base.pass_cycle
+    rules = base.replace(passes=(cycle[(i // n) % len(cycle)],)) if base.has_passing else base
     seat = i % n
     seed = 1_000_003 * args.seed + i
     ref = Game(rules, seed=seed)

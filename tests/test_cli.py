@@ -131,6 +131,21 @@ def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
     assert code == 0 and "Game over. Winner(s): seat" in out and "13. seat" in out
 
 
+def test_replay_speaks_spanish_and_refuses_an_unknown_language(tmp_path: Path) -> None:
+    path = tmp_path / "quick.json"
+    code, _ = run("play", "--auto", "--level", "random", "--seed", "3", "-r", "quick", "--record", str(path))
+    assert code == 0
+    code, en = run("replay", str(path))
+    code_es, es = run("replay", str(path), "--lang", "es")
+    assert code == code_es == 0
+    assert "Fin de la partida. Gana(n): seat" in es and "Mano 1, reparte" in es and "Game over" not in es
+    # the same cards in the same order, only the words change
+    plays = re.findall(r"seat \d:\S+", en)
+    assert len(plays) >= 52 and plays == re.findall(r"seat \d:\S+", es)
+    code, out = run("replay", str(path), "--lang", "fr")
+    assert code != 0 and "unknown language 'fr'" in out and "en, es" in out
+
+
 def test_verify_and_replay_name_a_tampered_action(watched: tuple[Path, str], tmp_path: Path) -> None:
     path, _ = watched
     rec = loads(path.read_text(encoding="utf-8"))

@@ -1,7 +1,7 @@
 """Messages of the terminal faces in English and Spanish.
 
-Every text a player reads in the line-mode game goes through :func:`t`, so a
-language is one more table here.  Engine errors (in English) are only shown
+Every text a player reads in the line-mode game and in ``corazones replay``
+goes through :func:`t`, so a language is one more table here.  Engine errors (in English) are only shown
 when no message of our own explains the problem better.
 """
 
@@ -64,6 +64,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hold": "hold (no pass)",
         "subtract_from_self": "subtract from self",
         "add_to_others": "add to others",
+        "rp_title": "{preset}, {players} players, seed {seed}",
+        "rp_legend": "After each trick: [points taken so far in the hand, in seat order: {names}]",
+        "rp_hand": "Hand {n}, dealer {dealer}, pass {direction}",
+        "rp_passes": "{who} passes {cards}",
+        "rp_bids": "{who} bids {value}",
+        "rp_no_bid": "{who} does not bid",
+        "rp_names": "{who} names {suit} as the penalty suit",
+        "rp_moon": "{who} shot the moon and chooses {choice}",
+        "rp_stopped": "replay stopped: {error}",
+        "rp_over": "Game over. Winner(s): {winners}; {standing}.",
+        "rp_chips": "chips {values}",
+        "rp_totals": "totals {values}",
+        "rp_unfinished": "The record ends before the game does.",
     },
     "es": {
         "welcome": "Corazones — {preset}, {players} jugadores, semilla {seed}. Usted es {you}.",
@@ -119,6 +132,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hold": "sin pase",
         "subtract_from_self": "restarse",
         "add_to_others": "sumar a los demás",
+        "rp_title": "{preset}, {players} jugadores, semilla {seed}",
+        "rp_legend": "Tras cada baza: [puntos tomados en la mano hasta ahí, por asiento: {names}]",
+        "rp_hand": "Mano {n}, reparte {dealer}, pase {direction}",
+        "rp_passes": "{who} pasa {cards}",
+        "rp_bids": "{who} puja {value}",
+        "rp_no_bid": "{who} no puja",
+        "rp_names": "{who} nombra {suit} como palo de penalización",
+        "rp_moon": "{who} cazó la luna y elige {choice}",
+        "rp_stopped": "la reproducción se detuvo: {error}",
+        "rp_over": "Fin de la partida. Gana(n): {winners}; {standing}.",
+        "rp_chips": "fichas {values}",
+        "rp_totals": "totales {values}",
+        "rp_unfinished": "El registro termina antes que la partida.",
     },
 }
 

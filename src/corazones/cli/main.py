@@ -78,6 +78,14 @@ def check_level(level: str | None) -> str:
     return level
 
 
+def check_lang(lang: str) -> str:
+    from corazones.cli.i18n import LANGS
+
+    if lang not in LANGS:
+        raise typer.BadParameter(f"unknown language {lang!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'")
+    return lang
+
+
 PresetOpt = Annotated[str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of players (default: the preset's)")]
 OptionOpt = Annotated[
@@ -123,14 +131,12 @@ def play(
     Type cards as rank then suit (QS, 10H, TH, Q♠); q abandons the game (the
     record, if asked for, is still written and replays to where you stopped).
     """
-    from corazones.cli.i18n import LANGS
     from corazones.cli.lineplay import run_line_game
 
     r = build_rules(preset, players, option or [])
     if not 0 <= seat < r.players:
         raise typer.BadParameter(f"seat {seat} does not exist; allowed: 0 to {r.players - 1}", param_hint="'--seat'")
-    if lang not in LANGS:
-        raise typer.BadParameter(f"unknown language {lang!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'")
+    check_lang(lang)
     if hands is not None and hands < 1:
         raise typer.BadParameter(f"must be at least 1, not {hands}", param_hint="'--hands'")
     if record is not None and (record.is_dir() or not record.parent.is_dir()):
@@ -144,11 +150,12 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record written by `play --record` or the arena")],
     glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥")] = True,
+    lang: Annotated[str, typer.Option(help="Language: en or es")] = "en",
 ) -> None:
     """Print a game record trick by trick with running scores."""
     from corazones.cli.replaytext import print_replay
 
-    raise typer.Exit(print_replay(file, glyphs))
+    raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 
 
 @app.command()

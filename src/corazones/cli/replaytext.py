@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 
+from corazones.cli.i18n import t
 from corazones.cli.render import cards_text, hand_result_text, seat_values, trick_text
 from corazones.cli.verifytext import read_text
 from corazones.core.actions import Action, Kind
@@ -32,15 +33,15 @@ def read_record(file: Path) -> dict[str, Any]:
         raise typer.BadParameter(f"{file}: {e}", param_hint="'FILE'") from None
 
 
-def print_replay(file: Path, glyphs: bool) -> int:
+def print_replay(file: Path, glyphs: bool, lang: str = "en") -> int:
     rec = read_record(file)
     rules = rules_of(rec)
     raw_names = rec.get("players")
     names = [str(x) for x in raw_names] if isinstance(raw_names, list) else []
     if len(names) != rules.players:
-        names = [f"seat {i}" for i in range(rules.players)]
-    typer.echo(f"{rules.name}, {rules.players} players, seed {rec['seed']}")
-    typer.echo(f"After each trick: [points taken so far in the hand, in seat order: {', '.join(names)}]")
+        names = [t(lang, "seat", n=i) for i in range(rules.players)]
+    typer.echo(t(lang, "rp_title", preset=rules.name, players=rules.players, seed=rec["seed"]))
+    typer.echo(t(lang, "rp_legend", names=", ".join(names)))
     shown_hand = -1
     shown_tricks = 0
     announced = -1
@@ -54,42 +55,47 @@ def print_replay(file: Path, glyphs: bool) -> int:
             hand_no = g.hand_index - 1 if finished else g.hand_index
             if announced < hand_no:
                 announced = hand_no
-                typer.echo(f"Hand {hand_no + 1}, dealer {names[deal.dealer]}, pass {deal.pass_direction}")
-            line = _decision_text(a, names, glyphs)
+                direction = t(lang, deal.pass_direction)
+                typer.echo(t(lang, "rp_hand", n=hand_no + 1, dealer=names[deal.dealer], direction=direction))
+            line = _decision_text(a, names, glyphs, lang)
             if line:
                 typer.echo("  " + line)
             for i, tr in enumerate(deal.tricks[shown_tricks:], shown_tricks + 1):
                 pts = " ".join(str(p) for p in _points_after(deal, i, rules.players))
-                typer.echo(f"  {i:2}. {trick_text(tr, names, glyphs)}   [{pts}]")
+                typer.echo(f"  {i:2}. {trick_text(tr, names, glyphs, lang)}   [{pts}]")
             shown_tricks = len(deal.tricks)
             if finished:
                 h = g.history[-1]
                 shown_hand = h.index
                 shown_tricks = 0
-                typer.echo(hand_result_text(h, names, glyphs=glyphs))
+                typer.echo(hand_result_text(h, names, lang, glyphs=glyphs))
     except CorazonesError as e:
-        typer.echo(f"replay stopped: {e}", err=True)
+        typer.echo(t(lang, "rp_stopped", error=e), err=True)
         return 1
     if game is not None and game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")
-        standing = f"chips {seat_values(names, game.chips)}" if chips else f"totals {seat_values(names, game.scores)}"
-        typer.echo(f"Game over. Winner(s): {', '.join(names[w] for w in game.winners)}; {standing}.")
+        if chips:
+            standing = t(lang, "rp_chips", values=seat_values(names, game.chips))
+        else:
+            standing = t(lang, "rp_totals", values=seat_values(names, game.scores))
+        winners = ", ".join(names[w] for w in game.winners)
+        typer.echo(t(lang, "rp_over", winners=winners, standing=standing))
     else:
-        typer.echo("The record ends before the game does.")
+        typer.echo(t(lang, "rp_unfinished"))
     return 0
 
 
-def _decision_text(a: Action, names: list[str], glyphs: bool) -> str:
+def _decision_text(a: Action, names: list[str], glyphs: bool, lang: str = "en") -> str:
     """A line for the decisions that are not plays (plays are shown as whole tricks)."""
     who = names[a.seat]
     if a.kind is Kind.PASS:
-        return f"{who} passes {cards_text(a.cards, glyphs)}"
+        return t(lang, "rp_passes", who=who, cards=cards_text(a.cards, glyphs))
     if a.kind is Kind.BID:
-        return f"{who} bids {a.value}" if a.value else f"{who} does not bid"
+        return t(lang, "rp_bids", who=who, value=a.value) if a.value else t(lang, "rp_no_bid", who=who)
     if a.kind is Kind.DECLARE and isinstance(a.value, int):
-        return f"{who} names {SUIT_LETTERS[a.value]} as the penalty suit"
-    if a.kind is Kind.MOON:
-        return f"{who} shot the moon and chooses {a.value}"
+        return t(lang, "rp_names", who=who, suit=SUIT_LETTERS[a.value])
+    if a.kind is Kind.MOON and isinstance(a.value, str):
+        return t(lang, "rp_moon", who=who, choice=t(lang, a.value))
     return ""
 
 
@@ -101,11 +107,11 @@ def _points_after(deal: Deal, tricks: int, players: int) -> list[int]:
     """
     pts = [0] * players
     pending = 0
-    for i, t in enumerate(deal.tricks[:tricks]):
-        v = sum(deal.values[c] for _, c in t.plays)
-        winner = t.winner
+    for i, tr in enumerate(deal.tricks[:tricks]):
+        v = sum(deal.values[c] for _, c in tr.plays)
+        winner = tr.winner
         if winner is None and i == deal.hand_size - 1:
-            winner = t.leader
+            winner = tr.leader
         if winner is None:
             pending += v
         else:
