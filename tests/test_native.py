@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from corazones.core import deal, simulate
-from corazones.core.native import extension_file, is_compiled, is_stale
+from corazones.core.native import extension_file, is_compiled, stale_extension
 from corazones.players import rollout, search
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,6 +47,6 @@ def test_hot_modules_are_not_older_than_their_source() -> None:
     for m in HOT:
         if is_compiled(m):
             assert extension_file(m.__name__) is not None
-            assert not is_stale(m.__name__), (
+            assert stale_extension(m.__name__) is None, (
                 f"{m.__name__} changed after it was compiled: rebuild with `python3 -m pip install -e .`"
             )

@@ -35,7 +35,7 @@ from corazones.core.cards import (
     parse_card,
 )
 from corazones.core.errors import IllegalActionError
-from corazones.core.native import warn_if_stale
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
 from corazones.core.trick import Trick
 
@@ -833,5 +833,5 @@ _PHASE_KIND = {PASS: Kind.PASS, BID: Kind.BID, DECLARE: Kind.DECLARE, PLAY: Kind
 # keep names importable for users of the module
 __all__ = ["BID", "DECLARE", "DONE", "MOON", "PASS", "PLAY", "SPADES", "Deal", "Trick", "parse_card"]
 
-if not __file__.endswith((".py", ".pyc")):  # compiled build (setup.py): warn if this source changed since
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
     warn_if_stale(__name__)

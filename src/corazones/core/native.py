@@ -1,12 +1,12 @@
-"""Which build of the engine runs: pure Python or the optional compiled one.
+"""Which build of the engine runs: pure Python or the compiled one.
 
 ``python3 -m pip install -e .`` compiles the hot modules (``core.deal``,
-``core.simulate`` and ``players.rollout``, see ``setup.py``) with mypyc into
-extension files next to their sources, where Python prefers them over the
-``.py`` files.  ``CORAZONES_COMPILE=0 python3 -m pip install -e .`` removes
-them again.  This module lets the bench
-say which build it measures, and lets a compiled module notice that its
-source was edited after it was built (it would silently run the old code).
+``core.simulate``, ``players.rollout`` and ``players.search``, see
+``setup.py``) with mypyc into extension files next to their sources, where
+Python prefers them over the ``.py`` files.  ``CORAZONES_COMPILE=0 python3 -m
+pip install -e .`` removes them again.  This module lets the bench say which
+build it measures, and lets a compiled module notice that its source was
+edited after it was built (it would silently run the old code).
 """
 
 from __future__ import annotations
@@ -51,21 +51,21 @@ def extension_file(module_name: str) -> str | None:
     return None
 
 
-def is_stale(module_name: str) -> bool:
-    """Whether the compiled extension of ``module_name`` is older than its source (the old code runs)."""
+def stale_extension(module_name: str) -> str | None:
+    """The compiled extension of ``module_name`` if it is older than its source (the old code runs), else ``None``."""
     path = extension_file(module_name)
     if path is None:
-        return False
+        return None
     try:
-        return os.path.getmtime(source_of(path)) > os.path.getmtime(path)
+        return path if os.path.getmtime(source_of(path)) > os.path.getmtime(path) else None
     except OSError:
-        return False
+        return None
 
 
 def warn_if_stale(module_name: str) -> None:
     """Warn when the compiled extension of ``module_name`` is older than the source it was built from."""
-    if is_stale(module_name):
-        path = extension_file(module_name) or module_name
+    path = stale_extension(module_name)
+    if path is not None:
         source = source_of(path)
         warnings.warn(
             f"{source} was changed after its compiled module {os.path.basename(path)} was built, "

@@ -84,31 +84,39 @@ class Scorer:
         d.moon_choice = best
         d.phase = "done"
 
-    def hand_points(self, d: Deal, seat: int) -> float:
-        """Points (or chips lost) of ``seat``'s side in this hand: lower is better."""
-        if self.settlement == "chips_1887":
-            return -settle_chips_1887(d.pts, self.pool).delta[seat]
-        if self.settlement == "chips_pool":
-            return -settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta[seat]
-        hs = d.hand_scores()
+    def outcome(self, d: Deal, seat: int) -> tuple[float, float]:
+        """(value for ``seat``, points or chips lost by its side) of a finished playout, moon settled first."""
+        self.settle_moon(d)
+        chips = self._chips(d, seat)
+        if chips is not None:
+            return chips, -chips
+        hand = self._side_points(d)
         me = self.team[seat]
-        total = 0
-        for s, t in enumerate(self.team):
-            if t == me:
-                total += hs[s]
-        return float(total)
+        return self._value(hand, me), float(hand[me])
 
     def value(self, d: Deal, seat: int) -> float:
         """Higher is better for ``seat``."""
+        chips = self._chips(d, seat)
+        if chips is not None:
+            return chips
+        return self._value(self._side_points(d), self.team[seat])
+
+    def _chips(self, d: Deal, seat: int) -> float | None:
+        """Chips ``seat`` wins in this hand under a chip settlement (``None`` when the rules score points)."""
         if self.settlement == "chips_1887":
             return float(settle_chips_1887(d.pts, self.pool).delta[seat])
         if self.settlement == "chips_pool":
             return float(settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta[seat])
-        hs = d.hand_scores()
-        me = self.team[seat]
+        return None
+
+    def _side_points(self, d: Deal) -> list[int]:
+        """Points each side took in this hand, after the moon rule."""
         hand = [0] * len(self.teams)
-        for s, t in enumerate(self.team):
-            hand[t] += hs[s]
+        for s, score in enumerate(d.hand_scores()):
+            hand[self.team[s]] += score
+        return hand
+
+    def _value(self, hand: list[int], me: int) -> float:
         u = -float(hand[me])
         # points dumped on the side best placed to win help us more than on the others
         for i, w in enumerate(self.weights[me]):
@@ -140,9 +148,9 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
             d = start.clone()
             d.play_card(m)
             play_out(d, ctx, plan, DEFEND_SHARE)
-            scorer.settle_moon(d)
-            vals.append(scorer.value(d, me))
-            pts.append(scorer.hand_points(d, me))
+            v, p = scorer.outcome(d, me)
+            vals.append(v)
+            pts.append(p)
     return vals, pts
 
 
@@ -152,8 +160,7 @@ def play_from_start(
     """(value, our hand points) of the hand played out from its first lead."""
     d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
     play_out(d, Context(d))
-    scorer.settle_moon(d)
-    return scorer.value(d, obs.seat), scorer.hand_points(d, obs.seat)
+    return scorer.outcome(d, obs.seat)
 
 
 def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[int]]) -> Row:
