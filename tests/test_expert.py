@@ -10,7 +10,7 @@ from corazones.core import Action, Game, Kind, Rules
 from corazones.core.cards import parse_card
 from corazones.core.deal import Deal
 from corazones.players import standard
-from corazones.players.expert import ExpertBot, Scorer, _pass_candidates, equivalent_classes
+from corazones.players.expert import RACE_ROUNDS, ExpertBot, Scorer, _pass_candidates, _survivors, equivalent_classes
 from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
@@ -99,6 +99,35 @@ def test_time_limit_bounds_the_search() -> None:
     obs = g.observation(g.to_act()[0])
     res = ExpertBot(1, worlds=100_000, time_limit=0.2).search(obs)
     assert 1 <= res.worlds < 100_000
+
+
+def test_a_race_drops_only_options_clearly_behind() -> None:
+    rng = random.Random(3)
+    lead = [rng.gauss(0.0, 5.0) for _ in range(100)]
+    cols = [
+        lead,
+        [x - 3.0 + rng.gauss(0.0, 1.0) for x in lead],  # far behind on the same deals: out
+        [x - 0.1 + rng.gauss(0.0, 5.0) for x in lead],  # within chance: stays
+        [x + 0.0 for x in lead],  # level with the leader: stays
+    ]
+    assert _survivors([0, 1, 2, 3], cols, 100) == [0, 2, 3]
+
+
+def test_close_options_get_more_deals_than_clear_ones() -> None:
+    """Every option sees the first round; the winner is among those that saw the whole budget."""
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=6)
+    g.apply(g.legal_actions(g.to_act()[0])[0])  # the forced 2♣ lead
+    while len(g.legal_actions(g.to_act()[0])) < 3:
+        g.apply(g.legal_actions(g.to_act()[0])[0])
+    obs = g.observation(g.to_act()[0])
+    bot = ExpertBot(2, worlds=80, time_limit=None)
+    moves = [grp[0] for grp in equivalent_classes(obs, [a.card for a in g.legal_actions(obs.seat)])]
+    means, _, counts = bot._race("play", obs, moves, ([-1],), 80, True)
+    assert min(counts) >= 80 // RACE_ROUNDS and max(counts) <= 80
+    best = max(range(len(moves)), key=lambda i: (counts[i], means[i]))
+    res = ExpertBot(2, worlds=80, time_limit=None).search(obs)
+    assert res.worlds == max(counts)
+    assert res.values[res.choice] == means[best]
 
 
 def test_it_drops_the_queen_of_spades_under_the_ace() -> None:

@@ -38,6 +38,8 @@ def hand_entries(
         }
         passes: list[list[str]] = [[] for _ in range(n)]
         plays: list[str] = []
+        bids: list[int] = []
+        declare = None
         choice = None
         start = game.hand_index
         while game.hand_index == start and not game.over:
@@ -49,8 +51,18 @@ def hand_entries(
                 plays.append(card_str(a.card))
             elif a.kind is Kind.MOON:
                 choice = a.value
+            elif a.kind is Kind.BID:
+                bids.append(int(a.value))
+            elif a.kind is Kind.DECLARE:
+                declare = "CDSH"[int(a.value)]
         if d.pass_direction != "hold":
             entry["passes"] = passes
+        if game.rules.auction:
+            if d.forced_declarer is not None:
+                continue  # a carried-over pool: no bidding, which hand logs do not describe
+            entry["bids"] = bids
+            if declare is not None:
+                entry["declare"] = declare
         entry["plays"] = plays
         entry["moon_choice"] = choice
         h = game.history[-1]
@@ -79,6 +91,7 @@ GAMES = [
     ("cancellation_hearts", {}),
     ("chasse_coeur", {}),
     ("spot_hearts", {"players": 6, "strip": "arnold_2011"}),
+    ("auction_hearts", {}),
 ]
 
 
@@ -249,7 +262,7 @@ def test_a_revoke_is_named_with_its_play_number(std: list[dict[str, Any]]) -> No
             "options: moon = 'sometimes' is not allowed; moon is one of: choice",
         ),
         (lambda e: e.update(options={"players": 2}), MALFORMED, "options: players = 2 is not possible"),
-        (lambda e: e.update(rules="auction_hearts"), MALFORMED, "hand logs cover rules without auction"),
+        (lambda e: e.update(bids=[0, 0, 0, 0]), MALFORMED, "'bids' and 'declare' belong to rules with an auction"),
         (lambda e: e.update(dealer=4), MALFORMED, "dealer must be a seat 0 to 3 (or null), not 4"),
         (lambda e: e.update(dealer="0"), MALFORMED, 'dealer must be a seat 0 to 3 (or null), not "0"'),
         (lambda e: e["hands"].pop(), MALFORMED, "'hands' must list 4 hands as dealt (one per seat, 13 cards each)"),
@@ -401,3 +414,43 @@ def test_many_random_corruptions_never_crash(std: list[dict[str, Any]]) -> None:
         v = verdict(e)
         assert v.status in (OK, MALFORMED, ILLEGAL, MISMATCH)
         assert not v.message.startswith("could not check"), (path, v.message)
+
+
+@pytest.fixture(scope="module")
+def auction() -> dict[str, Any]:
+    """An Auction Hearts hand in which somebody bid and named a suit."""
+    for seed in range(40):
+        for e in hand_entries("auction_hearts", {}, seed=seed, hands=3):
+            if "declare" in e:
+                return e
+    raise AssertionError("no auction hand with a declarer in 40 games")
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "status", "message"),
+    [
+        (lambda e: e.pop("bids"), MALFORMED, "'bids' must list 4 whole numbers of chips, one per seat"),
+        (lambda e: e.update(bids=[0, 0, "1", 0]), MALFORMED, "'bids' must list 4 whole numbers"),
+        (lambda e: e.pop("declare"), MALFORMED, "'declare' must name the penalty suit (C, D, S, H)"),
+        (lambda e: e.update(declare="X"), MALFORMED, 'declare "X" is not a suit; use one of C, D, S, H'),
+        (lambda e: e.update(dealer=None), MALFORMED, "'dealer' is needed with an auction"),
+        (lambda e: e.update(bids=[0, 0, 0, 0]), ILLEGAL, "is given, but nobody bid: hearts stays the penalty suit"),
+        (lambda e: e.update(bids=[3, 2, 0, 0]), ILLEGAL, "bid #2 (seat"),
+    ],
+)
+def test_auction_corruptions(
+    auction: dict[str, Any], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str
+) -> None:
+    e = copy.deepcopy(auction)
+    assert verdict(e).ok
+    corrupt(e)
+    v = verdict(e)
+    assert not v.ok and v.status == status, v
+    assert message in v.message, v.message
+
+
+def test_auction_names_the_penalty_suit(auction: dict[str, Any]) -> None:
+    """Naming another suit changes what the hand scores (or makes a play illegal)."""
+    e = copy.deepcopy(auction)
+    e["declare"] = next(s for s in "CDSH" if s != auction["declare"])
+    assert not verdict(e).ok

@@ -1,7 +1,8 @@
 """Hand logs from other programs: one JSON object per line, one deal each.
 
 Each line gives the rules (a preset name plus option overrides), the hands as
-dealt, the passes, the plays in order and, optionally, the expected results.
+dealt, the bids and the suit named (Auction Hearts), the passes, the plays in
+order and, optionally, the expected results.
 :func:`check_line` replays the deal under our rules and returns a
 :class:`Verdict`, so other programs' games can be checked against Corazones'
 rule book.  The format is documented field by field in ``docs/records.md``.
@@ -27,13 +28,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from corazones.core.actions import MOON_CHOICES, Action
-from corazones.core.cards import card_str, format_cards, parse_card
-from corazones.core.deal import MOON, PASS, PLAY, Deal
+from corazones.core.cards import SUIT_LETTERS, card_str, format_cards, parse_card
+from corazones.core.deal import DECLARE, MOON, PASS, PLAY, Deal
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 
 #: Fields of a hand-log line.
-FIELDS = ("rules", "options", "dealer", "hands", "pass_direction", "passes", "plays", "moon_choice", "expect")
+FIELDS = (
+    "rules",
+    "options",
+    "dealer",
+    "hands",
+    "bids",
+    "declare",
+    "pass_direction",
+    "passes",
+    "plays",
+    "moon_choice",
+    "expect",
+)
 #: Fields of ``expect`` (all optional).
 EXPECT_FIELDS = ("points", "taken", "shooter", "kitty_owner")
 DIRECTIONS = ("left", "right", "across", "hold")
@@ -136,12 +149,28 @@ def _rules(data: dict[str, Any]) -> Rules:
         rules = Rules.preset(preset, **options)
     except CorazonesError as e:
         raise _malformed(f"options: {e}") from None
-    if rules.auction:
-        raise _malformed(
-            "these rules start each hand with an auction, which hand logs do not describe; "
-            "hand logs cover rules without auction = true"
-        )
     return rules
+
+
+def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, str | None]:
+    """The bids (eldest hand first, dealer last; 0 = no bid) and the suit named, under auction rules."""
+    bids = data.get("bids")
+    declare = data.get("declare")
+    if not rules.auction:
+        if bids is not None or declare is not None:
+            raise _malformed("'bids' and 'declare' belong to rules with an auction (auction_hearts); leave them out")
+        return None, None
+    n = rules.players
+    if data.get("dealer") is None:
+        raise _malformed("'dealer' is needed with an auction: the bids go from eldest hand (left of the dealer) round")
+    if not isinstance(bids, list) or len(bids) != n or not all(_is_int(b) for b in bids):
+        raise _malformed(
+            f"'bids' must list {n} whole numbers of chips, one per seat from eldest hand to the dealer "
+            f"(0 = no bid), not {_short(bids)}"
+        )
+    if declare is not None and (not isinstance(declare, str) or len(declare) != 1 or declare not in SUIT_LETTERS):
+        raise _malformed(f"declare {_short(declare)} is not a suit; use one of {', '.join(SUIT_LETTERS)}")
+    return [int(b) for b in bids], declare
 
 
 def _seat(value: Any, n: int, where: str) -> int | None:
@@ -262,6 +291,7 @@ def _check(data: Any) -> Verdict:
     n = rules.players
     dealer = _seat(data.get("dealer"), n, "dealer")
     hands, kitty = _hands(data, rules)
+    bids, declare = _auction(data, rules)
     direction = _direction(data, rules)
     passes = _passes(data, rules, direction)
     plays = _plays(data, rules)
@@ -272,7 +302,11 @@ def _check(data: Any) -> Verdict:
 
     if dealer is None:
         dealer = _infer_dealer(rules, hands, kitty, direction, passes, plays[0])
-    deal = Deal(rules, hands, kitty, dealer, direction)
+    # a log does not say what each seat could pay, so chips do not limit its bids
+    chips = [max([1, *bids])] * n if bids is not None else None
+    deal = Deal(rules, hands, kitty, dealer, direction, chips=chips)
+    if bids is not None:
+        _bid(deal, bids, declare)
     if passes is not None:
         assert deal.phase == PASS
         for s, p in enumerate(passes):
@@ -309,6 +343,28 @@ def _check(data: Any) -> Verdict:
     if deal.shooter is not None:
         text += f"; seat {deal.shooter} shot the moon ({deal.moon_choice or rules.moon})"
     return Verdict(True, text, points, OK)
+
+
+def _bid(deal: Deal, bids: list[int], declare: str | None) -> None:
+    """Play the auction: every bid in turn, then the winner names the penalty suit."""
+    for i, b in enumerate(bids):
+        seat = deal.turn
+        try:
+            deal.apply(Action.bid(seat, b))
+        except CorazonesError as e:
+            raise _Fail(ILLEGAL, f"bid #{i + 1} (seat {seat} bids {b}): {e}") from None
+    if deal.phase == DECLARE:
+        if declare is None:
+            raise _malformed(
+                f"seat {deal.turn} won the auction with {deal.high_bid} chips: "
+                f"'declare' must name the penalty suit ({', '.join(SUIT_LETTERS)})"
+            )
+        try:
+            deal.apply(Action.declare(deal.turn, declare))
+        except CorazonesError as e:
+            raise _Fail(ILLEGAL, f"declare {declare} (seat {deal.turn}): {e}") from None
+    elif declare is not None:
+        raise _Fail(ILLEGAL, f"declare {declare} is given, but nobody bid: hearts stays the penalty suit")
 
 
 def _infer_dealer(

@@ -31,9 +31,13 @@ standard pass, at 300 clearly better).  Naming the penalty suit is simulated
 over the four suits (``choose_declare``).  Bids are the ``standard``
 player's, and the moon choice is :func:`~corazones.players.base.best_moon_choice`.
 
-Budgets.  ``worlds`` (and ``pass_worlds``) sampled deals per decision is the
+Budgets.  ``worlds`` (and ``pass_worlds``) sampled deals per option is the
 iteration budget: with the same seed and no time limit hit, the expert makes
-exactly the same moves.  ``time_limit`` (seconds of wall clock, ``None`` for
+exactly the same moves.  The budget is spent as a race: every option is
+scored on the first quarter of the deals, and after each quarter an option
+whose deficit to the leader, paired over the same deals, is beyond chance
+drops out.  An obvious move thus costs a quarter of the budget and a close
+call gets all of it.  ``time_limit`` (seconds of wall clock, ``None`` for
 none) stops sampling early; then the moves may depend on the machine's speed.
 The defaults keep a move well under a second on one core with the compiled
 build (see ``bench/expert.py``); pure Python is about five times slower, so
@@ -49,6 +53,7 @@ an interactive face playing one human against bots may pass ``workers=2``.
 from __future__ import annotations
 
 import atexit
+import math
 import random
 import time
 from collections.abc import Callable
@@ -105,6 +110,10 @@ _EVALUATORS: dict[str, Callable[..., Row]] = {
     "auction": eval_auction,
 }
 _POOLS: dict[int, Executor] = {}
+#: Rounds of a race (:meth:`ExpertBot._race`): all options see the first ``budget // RACE_ROUNDS`` deals.
+RACE_ROUNDS = 4
+#: Standard errors of paired deficit after which an option drops out of a race.
+RACE_Z = 2.0
 
 
 def _pool(workers: int) -> Executor:
@@ -190,10 +199,10 @@ class ExpertBot(Bot):
         self,
         seed: int | str | None = None,
         *,
-        worlds: int = 200,
+        worlds: int = 400,
         time_limit: float | None = 0.8,
         workers: int = 1,
-        pass_worlds: int = 400,
+        pass_worlds: int = 800,
         pass_candidates: int = 8,
         infer: bool = True,
         shoot: bool = False,
@@ -220,16 +229,31 @@ class ExpertBot(Bot):
     def _deadline(self) -> float | None:
         return None if self.time_limit is None else time.monotonic() + self.time_limit
 
-    def _run(self, kind: str, obs: Observation, count: int, args: tuple[Any, ...], infer: bool = False) -> list[Row]:
-        """Evaluate ``count`` sampled deals with ``fn``, split over the workers, results in deal order.
+    def _run(
+        self,
+        kind: str,
+        obs: Observation,
+        count: int,
+        args: tuple[Any, ...],
+        infer: bool = False,
+        *,
+        start: int = 0,
+        base: int | None = None,
+        deadline: float | None = None,
+    ) -> list[Row]:
+        """Evaluate deals ``start .. start+count-1`` with evaluator ``kind``, split over the workers, in order.
 
-        Each worker gets every ``k``-th world; when the time limit cuts a worker
-        short, results stop at the first world that was not finished, so the
-        worlds used are always a prefix of the sample.
+        Deal ``i`` is drawn from ``random.Random(base + i)`` whoever evaluates
+        it, so the answer does not depend on the workers.  Each worker gets
+        every ``k``-th deal; when the time limit cuts a worker short, results
+        stop at the first deal that was not finished, so the deals used are
+        always a prefix of the sample.
         """
-        deadline = self._deadline()
-        base = self.rng.getrandbits(64)
-        items = list(range(count))
+        if deadline is None:
+            deadline = self._deadline()
+        if base is None:
+            base = self.rng.getrandbits(64)
+        items = list(range(start, start + count))
         if self.workers <= 1 or count < 2 * self.workers:
             return _evaluate(kind, obs, items, base, args, infer, deadline)
         ex = _pool(self.workers)
@@ -246,6 +270,45 @@ class ExpertBot(Bot):
             out.append(part[j])
         return out
 
+    def _race(
+        self, kind: str, obs: Observation, options: list[Any], rest: tuple[Any, ...], budget: int, infer: bool
+    ) -> tuple[list[float], list[float], list[int]]:
+        """Mean value, mean points and deal count of every option, with more deals for the close ones.
+
+        All options are first scored on ``budget // RACE_ROUNDS`` deals; then,
+        round after round, an option whose paired deficit to the leader is
+        clearly more than chance (``RACE_Z`` standard errors) drops out and
+        the rest go on to the next deals, up to ``budget`` deals each.  A
+        clear choice thus costs a fraction of the budget and a close one gets
+        all of it.  Deals are numbered as in :meth:`_run`, so with no time
+        limit hit the result is exactly reproducible.
+        """
+        k = len(options)
+        if k == 1:
+            return [0.0], [0.0], [0]
+        step = max(1, budget // RACE_ROUNDS)
+        base = self.rng.getrandbits(64)
+        deadline = self._deadline()
+        alive = list(range(k))
+        cols: list[list[float]] = [[] for _ in range(k)]
+        pts: list[list[float]] = [[] for _ in range(k)]
+        done = 0
+        while done < budget and len(alive) > 1:
+            n = min(step, budget - done)
+            sub = [options[i] for i in alive]
+            rows = self._run(kind, obs, n, (sub, *rest), infer, start=done, base=base, deadline=deadline)
+            for vals, ps in rows:
+                for j, i in enumerate(alive):
+                    cols[i].append(vals[j])
+                    pts[i].append(ps[j])
+            done += len(rows)
+            if len(rows) < n or (deadline is not None and time.monotonic() > deadline):
+                break
+            alive = _survivors(alive, cols, done)
+        means = [sum(c) / len(c) if c else -math.inf for c in cols]
+        mean_p = [sum(c) / len(c) if c else 0.0 for c in pts]
+        return means, mean_p, [len(c) for c in cols]
+
     def search(self, obs: Observation) -> SearchResult:
         """Evaluate every distinct legal card of ``obs`` (a play decision) on sampled deals."""
         legal = legal_cards(obs)
@@ -254,38 +317,13 @@ class ExpertBot(Bot):
         prior = self._policy_card(obs)
         if len(moves) == 1:
             return SearchResult(moves[0] if prior not in groups[0] else prior, {}, {}, 0)
-        plans = [-1, obs.seat] if self.shoot and may_shoot(obs) else [-1]
-        rows = self._run("play", obs, self.worlds, (moves, plans), self.infer)
-        if len(plans) > 1:
-            rows = _best_plan(rows, len(moves), len(plans))
-        return self._pick(moves, rows, groups, prior)
-
-    def _pick(self, moves: list[int], rows: list[Row], groups: list[list[int]] | None, prior: int) -> SearchResult:
-        n = len(rows)
-        tv = [0.0] * len(moves)
-        tp = [0.0] * len(moves)
-        for vals, pts in rows:
-            for i in range(len(moves)):
-                tv[i] += vals[i]
-                tp[i] += pts[i]
-        mean_v = {m: tv[i] / max(n, 1) for i, m in enumerate(moves)}
-        mean_p = {m: tp[i] / max(n, 1) for i, m in enumerate(moves)}
-        pri = 0
-        if groups is not None:
-            for i, g in enumerate(groups):
-                if prior in g:
-                    pri = i
-        # ties go to the policy's own choice, then to the lower card
-        best = max(range(len(moves)), key=lambda i: (round(mean_v[moves[i]], 9), i == pri, -i))
-        choice = moves[best]
-        if groups is not None:
-            for i, g in enumerate(groups):
-                for c in g[1:]:
-                    mean_v[c] = mean_v[moves[i]]
-                    mean_p[c] = mean_p[moves[i]]
-            if prior in groups[best]:
-                choice = prior
-        return SearchResult(choice, mean_v, mean_p, n)
+        if self.shoot and may_shoot(obs):
+            plans = [-1, obs.seat]
+            rows = _best_plan(self._run("play", obs, self.worlds, (moves, plans), self.infer), len(moves), 2)
+            means, mean_p, counts = _means(rows, len(moves))
+        else:
+            means, mean_p, counts = self._race("play", obs, moves, ([-1],), self.worlds, self.infer)
+        return _pick(moves, means, mean_p, counts, groups, prior)
 
     def _policy_card(self, obs: Observation) -> int:
         """The ``standard`` player's card for ``obs``: the search's tie-break."""
@@ -306,9 +344,8 @@ class ExpertBot(Bot):
         if len(candidates) == 1 or self.pass_worlds <= 0:
             self.last_reason = "passes as the standard player does: its most dangerous cards"
             return candidates[0]
-        rows = self._run("pass", obs, self.pass_worlds, (candidates,))
-        idx = list(range(len(candidates)))
-        res = self._pick(idx, rows, None, 0)
+        means, mean_p, counts = self._race("pass", obs, candidates, (), self.pass_worlds, False)
+        res = _pick(list(range(len(candidates))), means, mean_p, counts, None, 0)
         self.last_reason = (
             f"passes {' '.join(card_str(c) for c in candidates[res.choice])}: "
             f"about {res.points[res.choice]:.1f} points expected over {res.worlds} deals"
@@ -318,7 +355,7 @@ class ExpertBot(Bot):
     def _auction_values(self, obs: Observation, suits: list[int], declarer: int | None) -> list[float]:
         options = [(suit, declarer) for suit in suits]
         rows = self._run("auction", obs, self.auction_worlds, (options,))
-        res = self._pick(list(range(len(suits))), rows, None, 0)
+        res = _pick(list(range(len(suits))), *_means(rows, len(suits)), None, 0)
         return [res.values[i] for i in range(len(suits))]
 
     def choose_declare(self, obs: Observation) -> int:
@@ -335,6 +372,70 @@ class ExpertBot(Bot):
     def close(self) -> None:
         """Stop helper processes this bot's searches started."""
         close_pools()
+
+
+def _means(rows: list[Row], k: int) -> tuple[list[float], list[float], list[int]]:
+    """Mean value and mean points of each of ``k`` options over ``rows``, and the deal count."""
+    n = len(rows)
+    tv = [0.0] * k
+    tp = [0.0] * k
+    for vals, pts in rows:
+        for i in range(k):
+            tv[i] += vals[i]
+            tp[i] += pts[i]
+    return [v / max(n, 1) for v in tv], [p / max(n, 1) for p in tp], [n] * k
+
+
+def _survivors(alive: list[int], cols: list[list[float]], n: int) -> list[int]:
+    """The options of ``alive`` not clearly behind the leader over their ``n`` shared deals.
+
+    An option drops out when its paired deficit to the leader exceeds
+    ``RACE_Z`` standard errors of that deficit.
+    """
+    lead = max(alive, key=lambda i: sum(cols[i]))
+    top = cols[lead]
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        col = cols[i]
+        diffs = [top[j] - col[j] for j in range(n)]
+        mean = sum(diffs) / n
+        var = sum((x - mean) ** 2 for x in diffs) / max(n - 1, 1)
+        if mean <= 0 or mean * mean * n <= RACE_Z * RACE_Z * var:
+            keep.append(i)
+    return keep
+
+
+def _pick(
+    moves: list[int],
+    means: list[float],
+    mean_p: list[float],
+    counts: list[int],
+    groups: list[list[int]] | None,
+    prior: int,
+) -> SearchResult:
+    """The best option among those scored on the most deals; ties go to the policy's choice, then the lower card."""
+    most = max(counts) if counts else 0
+    mean_v = {m: means[i] for i, m in enumerate(moves)}
+    pts = {m: mean_p[i] for i, m in enumerate(moves)}
+    pri = 0
+    if groups is not None:
+        for i, g in enumerate(groups):
+            if prior in g:
+                pri = i
+    finalists = [i for i in range(len(moves)) if counts[i] == most]
+    best = max(finalists, key=lambda i: (round(means[i], 9), i == pri, -i))
+    choice = moves[best]
+    if groups is not None:
+        for i, g in enumerate(groups):
+            for c in g[1:]:
+                mean_v[c] = mean_v[moves[i]]
+                pts[c] = pts[moves[i]]
+        if prior in groups[best]:
+            choice = prior
+    return SearchResult(choice, mean_v, pts, most)
 
 
 def _pass_candidates(obs: Observation, hand: list[int], count: int, limit: int) -> list[list[int]]:
