@@ -230,3 +230,19 @@ def test_pass_candidates_are_distinct_legal_passes_led_by_the_standard_pass(pres
         assert len({tuple(c) for c in cands}) == len(cands)
         for c in cands:
             g.clone().apply(Action.pass_cards(seat, c))  # raises if the pass is not legal
+
+
+@pytest.mark.parametrize(("preset", "kw"), [("standard", {}), ("partnership", {}), ("black_maria", {})])
+def test_simulated_passes_of_the_others_are_the_standard_players(preset: str, kw: dict[str, object]) -> None:
+    """On the true deal, the others' simulated passes are what `standard` passes from their own seats."""
+    from corazones.players.belief import World
+    from corazones.players.search import their_passes
+
+    g = Game(Rules.preset(preset, **kw), seed=12)
+    assert g.decision_kind() is Kind.PASS
+    n = g.rules.players
+    world = World([list(g.deal.hand(s)) for s in range(n)], [])
+    got = their_passes(g.observation(0), world)
+    assert got[0] == []
+    for s in range(1, n):
+        assert sorted(got[s]) == sorted(standard.pass_cards(g.observation(s)))

@@ -24,8 +24,9 @@ it.  Chip settlements score the chips won or lost.
 
 The pass is simulated the same way: eight sensible candidates (the
 ``standard`` player's pass, the quick rule's, and one-card changes to them)
-are each played out on ``pass_worlds`` deals, the other seats passing by the
-quick rule; ``pass_worlds=0`` passes as ``standard`` does.  Telling passes
+are each played out on ``pass_worlds`` deals, the other seats passing as the
+``standard`` player would with their sampled hands; ``pass_worlds=0`` passes
+as ``standard`` does.  Telling passes
 apart needs far more deals than a move (at 24 deals it chose worse than the
 standard pass, at 300 clearly better).  Naming the penalty suit is simulated
 over the four suits (``choose_declare``).  Bids are the ``standard``
