@@ -436,6 +436,7 @@ def auction() -> dict[str, Any]:
         (lambda e: e.update(dealer=None), MALFORMED, "'dealer' is needed with an auction"),
         (lambda e: e.update(bids=[0, 0, 0, 0]), ILLEGAL, "is given, but nobody bid: hearts stays the penalty suit"),
         (lambda e: e.update(bids=[3, 2, 0, 0]), ILLEGAL, "bid #2 (seat"),
+        (lambda e: e.update(bids=[10**15, 0, 0, 0]), ILLEGAL, "is not allowed; allowed: 0 (no bid) or 1 to 100"),
     ],
 )
 def test_auction_corruptions(

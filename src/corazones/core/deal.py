@@ -468,8 +468,12 @@ class Deal:
 
     def bid_range(self, seat: int) -> list[int]:
         """Legal bids of ``seat``: 0 (no bid) and every amount above the high bid it can pay."""
+        return [0, *list(range(self.high_bid + 1, self._bid_cap(seat) + 1))]
+
+    def _bid_cap(self, seat: int) -> int:
+        """The highest bid ``seat`` may make: its chips (26 above the high bid when chips are not kept)."""
         cap = self.chips[seat] if self.chips is not None else self.high_bid + 26
-        return [0, *list(range(self.high_bid + 1, max(cap, 0) + 1))]
+        return max(cap, 0)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
@@ -524,9 +528,11 @@ class Deal:
                     raise IllegalActionError(f"seat {seat} cannot pass {card_str(c)}: not in hand (or passed twice)")
         elif ph == BID:
             v = raw.value
-            if isinstance(v, bool) or not isinstance(v, int) or v not in self.bid_range(seat):
-                rng = self.bid_range(seat)
-                allowed = "0 (no bid)" + (f" or {rng[1]} to {rng[-1]}" if len(rng) > 1 else "")
+            # bounds, not bid_range(): a bid read from outside may be huge, and listing them all would be too
+            low = self.high_bid + 1
+            cap = self._bid_cap(seat)
+            if isinstance(v, bool) or not isinstance(v, int) or not (v == 0 or low <= v <= cap):
+                allowed = "0 (no bid)" + (f" or {low} to {cap}" if cap >= low else "")
                 raise IllegalActionError(f"bid {v!r} is not allowed; allowed: {allowed}")
         elif ph == DECLARE:
             v = raw.value

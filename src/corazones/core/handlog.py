@@ -302,8 +302,8 @@ def _check(data: Any) -> Verdict:
 
     if dealer is None:
         dealer = _infer_dealer(rules, hands, kitty, direction, passes, plays[0])
-    # a log does not say what each seat could pay, so chips do not limit its bids
-    chips = [max([1, *bids])] * n if bids is not None else None
+    # a log does not say what each seat could pay, so only all the chips in the game limit its bids
+    chips = [rules.stake * n] * n if bids is not None else None
     deal = Deal(rules, hands, kitty, dealer, direction, chips=chips)
     if bids is not None:
         _bid(deal, bids, declare)
