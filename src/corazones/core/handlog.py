@@ -310,19 +310,14 @@ def _check(data: Any) -> Verdict:
     if passes is not None:
         assert deal.phase == PASS
         for s, p in enumerate(passes):
-            try:
-                deal.apply(Action.pass_cards(s, p))
-            except CorazonesError as e:
-                raise _Fail(ILLEGAL, f"pass of seat {s}: {e}") from None
+            _apply(deal, Action.pass_cards(s, p), f"pass of seat {s}")
     for i, c in enumerate(plays):
         if deal.phase != PLAY:  # cannot happen with the count checked above; kept as a guard
             raise _Fail(ILLEGAL, f"play #{i + 1} {card_str(c)}: the hand is already over")
         seat = deal.turn
-        trick = deal.trick_no + 1
-        try:
-            deal.apply(Action.play(seat, c))
-        except CorazonesError as e:
-            raise _Fail(ILLEGAL, f"play #{i + 1} (trick {trick}, seat {seat} plays {card_str(c)}): {e}") from None
+        _apply(
+            deal, Action.play(seat, c), f"play #{i + 1} (trick {deal.trick_no + 1}, seat {seat} plays {card_str(c)})"
+        )
     if deal.phase == MOON:
         if choice is None:
             raise _malformed(
@@ -345,24 +340,26 @@ def _check(data: Any) -> Verdict:
     return Verdict(True, text, points, OK)
 
 
+def _apply(deal: Deal, action: Action, what: str) -> None:
+    """Apply one action of the log; a refusal becomes an ``illegal`` verdict naming ``what`` was refused."""
+    try:
+        deal.apply(action)
+    except CorazonesError as e:
+        raise _Fail(ILLEGAL, f"{what}: {e}") from None
+
+
 def _bid(deal: Deal, bids: list[int], declare: str | None) -> None:
     """Play the auction: every bid in turn, then the winner names the penalty suit."""
     for i, b in enumerate(bids):
         seat = deal.turn
-        try:
-            deal.apply(Action.bid(seat, b))
-        except CorazonesError as e:
-            raise _Fail(ILLEGAL, f"bid #{i + 1} (seat {seat} bids {b}): {e}") from None
+        _apply(deal, Action.bid(seat, b), f"bid #{i + 1} (seat {seat} bids {b})")
     if deal.phase == DECLARE:
         if declare is None:
             raise _malformed(
                 f"seat {deal.turn} won the auction with {deal.high_bid} chips: "
                 f"'declare' must name the penalty suit ({', '.join(SUIT_LETTERS)})"
             )
-        try:
-            deal.apply(Action.declare(deal.turn, declare))
-        except CorazonesError as e:
-            raise _Fail(ILLEGAL, f"declare {declare} (seat {deal.turn}): {e}") from None
+        _apply(deal, Action.declare(deal.turn, declare), f"declare {declare} (seat {deal.turn})")
     elif declare is not None:
         raise _Fail(ILLEGAL, f"declare {declare} is given, but nobody bid: hearts stays the penalty suit")
 

@@ -38,7 +38,8 @@ exactly the same moves.  The budget is spent as a race: every option is
 scored on the first quarter of the deals, and after each quarter an option
 whose deficit to the leader, paired over the same deals, is beyond chance
 drops out.  An obvious move thus costs a quarter of the budget and a close
-call gets all of it.  ``time_limit`` (seconds of wall clock, ``None`` for
+call gets all of it (with ``shoot=True``, each card sees the whole budget
+under both plans).  ``time_limit`` (seconds of wall clock, ``None`` for
 none) stops sampling early; then the moves may depend on the machine's speed.
 The defaults keep a move well under a second on one core with the compiled
 build (see ``bench/expert.py``); pure Python is about five times slower, so
