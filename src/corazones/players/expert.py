@@ -1,8 +1,7 @@
 """``expert``: search over the hidden cards (perfect-information Monte Carlo).
 
 For a card to play, the expert draws deals consistent with everything it has
-seen (:class:`~corazones.players.belief.Belief`, which also reads what sensible
-discards reveal), rebuilds each one as a :class:`~corazones.core.deal.Deal`
+seen (:class:`~corazones.players.belief.Belief`), rebuilds each one as a :class:`~corazones.core.deal.Deal`
 and, for every legal card, plays the hand to its end with the fast mask policy
 of :mod:`corazones.players.rollout` for every seat
 (:mod:`corazones.players.search` holds that per-deal work, compiled with the
@@ -10,7 +9,11 @@ engine).  All cards are tried on the same sampled deals, so their comparison
 is not blurred by the luck of the sample.  Cards that are interchangeable (no
 unseen card ranks between them, same value) are tried once.  (Weighing each
 deal by how well the policy explains the others' cards so far measured no
-better than the plain mean.)  Optionally (``shoot=True``) each card is also
+better than the plain mean; so did reading what sensible discards reveal,
+``infer=True``, which is therefore off by default.)  When the ``standard``
+player would play for the moon (nobody else has a point and its cards can
+take the rest), the expert follows that plan without searching: the
+playouts cannot tell a sure moon from a likely one.  Optionally (``shoot=True``) each card is also
 tried with a plan to shoot the moon, and the better plan kept; it is off by
 default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
@@ -69,6 +72,7 @@ from corazones.core.observation import Observation
 from corazones.players import standard
 from corazones.players.base import Bot, legal_cards
 from corazones.players.belief import Belief
+from corazones.players.heuristics import View
 from corazones.players.rollout import pass_choice
 from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_play
 
@@ -81,6 +85,8 @@ class SearchResult:
     values: dict[int, float]
     points: dict[int, float]
     worlds: int
+    #: the card follows the ``standard`` player's plan to shoot the moon (no search)
+    moon: bool = False
 
 
 # ---------------------------------------------------------------- evaluation
@@ -206,7 +212,7 @@ class ExpertBot(Bot):
         workers: int = 1,
         pass_worlds: int = 800,
         pass_candidates: int = 8,
-        infer: bool = True,
+        infer: bool = False,
         shoot: bool = False,
     ) -> None:
         super().__init__(seed)
@@ -319,6 +325,10 @@ class ExpertBot(Bot):
         prior = self._policy_card(obs)
         if len(moves) == 1:
             return SearchResult(moves[0] if prior not in groups[0] else prior, {}, {}, 0)
+        view = View(obs)
+        if standard.shooting(view, legal):
+            # a moon the standard player would play for is nearly sure: follow its plan
+            return SearchResult(standard.shoot_card(view, legal), {}, {}, 0, moon=True)
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
             rows = _best_plan(self._run("play", obs, self.worlds, (moves, plans), self.infer), len(moves), 2)
@@ -466,6 +476,8 @@ def _pass_candidates(obs: Observation, hand: list[int], count: int, limit: int) 
 
 def _reason(obs: Observation, res: SearchResult) -> str:
     if not res.values:
+        if res.moon:
+            return f"{card_str(res.choice)}: shooting the moon, it keeps winning tricks"
         return f"{card_str(res.choice)} is the only sensible card"
     pts = res.points
     best = pts[res.choice]

@@ -22,7 +22,9 @@ values of the rules in force:
 
 A seat that has taken every penalty point so far with much of the total in
 hand tries to take the rest (shooting the moon), and the others then try to
-stop it by taking a trick with points.  The policy never looks at another
+stop it: they give points to any other seat that wins a trick, and on the
+shooter's tricks they throw their lowest card, keeping the high ones that can
+still win a trick off it.  The policy never looks at another
 seat's hand: it only uses cards that are gone and its own hand, like a player
 at the table (the deal it plays is itself a sample of the hidden cards).
 """
@@ -137,17 +139,37 @@ def choose(d: Deal, ctx: Context, moon: int = -1, defend: bool = True, shooting:
                 if above:
                     return _high(above)
         return _follow(d, legal, win, wseat, pts, last, out, ctx, seat)
-    if moon >= 0 and defend and moon != seat and wseat != moon:
-        # the current winner is not the shooter: give it points so the moon fails
-        pen = legal & ctx.pen_mask
-        if pen:
-            return _high_value(pen, vals)
+    if moon >= 0 and defend and moon != seat:
+        if wseat != moon:
+            # the current winner is not the shooter: give it points so the moon fails
+            pen = legal & ctx.pen_mask
+            if pen:
+                return _high_value(pen, vals)
+        else:
+            # the shooter takes this trick: keep the high cards that can still win a trick off it
+            # (throwing the highest heart here let playouts' moons succeed that real defenders stop)
+            return _lowest_rank(legal, ctx)
     if moon == seat:
         # the shooter keeps its penalty cards and throws away losers
         clean = legal & ~ctx.pen_mask
         if clean:
             return _low(clean)
     return _discard(d, legal, h, wseat, out, ctx, seat)
+
+
+def _lowest_rank(mask: int, ctx: Context) -> int:
+    """The card of ``mask`` least able to win a trick: the lowest rank, a penalty-free one on ties."""
+    best = -1
+    key = 10**9
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        k = _RANK_OF[c] * 2 + (ctx.pen_mask >> c & 1)
+        if k < key:
+            key, best = k, c
+    return best
 
 
 def _has_pen_left(out: int, ctx: Context) -> bool:
