@@ -246,3 +246,29 @@ def test_simulated_passes_of_the_others_are_the_standard_players(preset: str, kw
     assert got[0] == []
     for s in range(1, n):
         assert sorted(got[s]) == sorted(standard.pass_cards(g.observation(s)))
+
+
+def test_it_follows_the_standard_moon_plan_when_standard_would_shoot() -> None:
+    """A position where ``standard`` plays for the moon: the expert plays its card, and says why."""
+    from corazones.players.heuristics import View
+
+    found = 0
+    for seed in range(300):
+        g = Game(Rules.preset("standard"), seed=seed)
+        players = [make_player("standard", seed * 4 + s) for s in range(4)]
+        while not g.history and found < 3:
+            seat = g.to_act()[0]
+            obs = g.observation(seat)
+            if obs.decision is Kind.PLAY:
+                cards = [a.card for a in obs.legal]
+                view = View(obs)
+                if len(equivalent_classes(obs, cards)) > 1 and standard.shooting(view, cards):
+                    bot = small(seed)
+                    assert bot.choose_play(obs) == standard.shoot_card(view, cards)
+                    assert bot.last is not None and bot.last.moon
+                    assert "moon" in bot.last_reason
+                    found += 1
+            g.apply(players[seat].act(obs))
+        if found >= 3:
+            return
+    pytest.fail("no position where the standard player shoots the moon in 300 deals")

@@ -59,8 +59,9 @@ def hand_entries(
             entry["passes"] = passes
         if game.rules.auction:
             if d.forced_declarer is not None:
-                continue  # a carried-over pool: no bidding, which hand logs do not describe
-            entry["bids"] = bids
+                entry["declarer"] = d.forced_declarer  # a carried-over pool: no bidding
+            else:
+                entry["bids"] = bids
             if declare is not None:
                 entry["declare"] = declare
         entry["plays"] = plays
@@ -262,7 +263,11 @@ def test_a_revoke_is_named_with_its_play_number(std: list[dict[str, Any]]) -> No
             "options: moon = 'sometimes' is not allowed; moon is one of: choice",
         ),
         (lambda e: e.update(options={"players": 2}), MALFORMED, "options: players = 2 is not possible"),
-        (lambda e: e.update(bids=[0, 0, 0, 0]), MALFORMED, "'bids' and 'declare' belong to rules with an auction"),
+        (
+            lambda e: e.update(bids=[0, 0, 0, 0]),
+            MALFORMED,
+            "'bids', 'declarer' and 'declare' belong to rules with an auction",
+        ),
         (lambda e: e.update(dealer=4), MALFORMED, "dealer must be a seat 0 to 3 (or null), not 4"),
         (lambda e: e.update(dealer="0"), MALFORMED, 'dealer must be a seat 0 to 3 (or null), not "0"'),
         (lambda e: e["hands"].pop(), MALFORMED, "'hands' must list 4 hands as dealt (one per seat, 13 cards each)"),
@@ -444,6 +449,41 @@ def test_auction_corruptions(
 ) -> None:
     e = copy.deepcopy(auction)
     assert verdict(e).ok
+    corrupt(e)
+    v = verdict(e)
+    assert not v.ok and v.status == status, v
+    assert message in v.message, v.message
+
+
+@pytest.fixture(scope="module")
+def carried() -> dict[str, Any]:
+    """An Auction Hearts hand after a carried-over pool: the last declarer names the suit without bidding."""
+    for seed in range(60):
+        for e in hand_entries("auction_hearts", {}, seed=seed, hands=4):
+            if "declarer" in e:
+                return e
+    raise AssertionError("no carried-over pool in 60 games")
+
+
+def test_a_carried_over_pool_hand_is_checked(carried: dict[str, Any]) -> None:
+    v = verdict(carried)
+    assert v.ok, v.message
+    assert v.points == tuple(carried["expect"]["points"])
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "status", "message"),
+    [
+        (lambda e: e.update(bids=[0, 0, 0, 0]), MALFORMED, "give either 'bids'"),
+        (lambda e: e.pop("declare"), MALFORMED, "names the suit after a carried-over pool: 'declare' must name it"),
+        (lambda e: e.update(declarer=7), MALFORMED, "declarer must be a seat 0 to 3"),
+        (lambda e: e.update(declarer=(e["declarer"] + 1) % 4), ILLEGAL, "play #1"),
+    ],
+)
+def test_carried_over_pool_corruptions(
+    carried: dict[str, Any], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str
+) -> None:
+    e = copy.deepcopy(carried)
     corrupt(e)
     v = verdict(e)
     assert not v.ok and v.status == status, v

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from corazones.core import Action, Deal, Game, Kind, Rules, card_str, parse_card, parse_cards
 from corazones.core.observation import Observation
+from corazones.core.trick import trick_winner
 from corazones.players import beginner, standard
 from corazones.players.beginner import BeginnerBot
-from corazones.players.heuristics import View, expected_max, losers, positive_taken, trick_winner
+from corazones.players.heuristics import View, expected_max, losers, positive_taken
 from corazones.players.random_bot import RandomBot
 from corazones.players.registry import LEVELS, make_player
 from corazones.players.standard import Params, StandardBot

@@ -62,3 +62,14 @@ def test_play_out_is_legal_and_deterministic() -> None:
     play_out(b, Context(b))
     assert len(seen) == 52
     assert a.hand_scores() == b.hand_scores()
+
+
+def test_a_defender_keeps_its_stoppers_on_the_shooters_trick() -> None:
+    # seat 3 took the first trick and leads the A♣; seat 1, out of clubs, may discard
+    d = _after("2C 3C 4C 5C AC KC")
+    assert d.turn == 1
+    ctx = Context(d)
+    # nobody shooting: it throws its costliest card, the Q♠
+    assert choose(d, ctx) == parse_card("QS")
+    # against seat 3's moon it throws its lowest card and keeps the high ones that can win a trick off it
+    assert choose(d, ctx, moon=3, defend=True) == parse_card("2H")

@@ -37,7 +37,7 @@ from corazones.core.cards import (
 from corazones.core.errors import IllegalActionError
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
-from corazones.core.trick import Trick
+from corazones.core.trick import Trick, trick_winner
 
 if TYPE_CHECKING:
     from corazones.core.observation import Observation
@@ -708,8 +708,9 @@ class Deal:
                     best = c
                     wi = i
             winner = seats[wi]
-        else:
-            winner = self._cancellation_winner(led)
+        else:  # two decks: identical cards cancel
+            found = trick_winner(cards, True, self.rules.cancel_whole_trick)
+            winner = None if found is None else seats[found]
         last = self.trick_no == self.hand_size - 1
         # the finished trick's lists are never changed again (new ones are made below)
         self._trick_log.append((self.leader, seats, cards, winner))
@@ -752,21 +753,6 @@ class Deal:
         self.leader = self.turn = winner
         if last:
             self._end_of_play()
-
-    def _cancellation_winner(self, led: int) -> int | None:
-        cards = self.trick_cards
-        counts: dict[int, int] = {}
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
-        pairs = sum(1 for v in counts.values() if v > 1)
-        best = -1
-        wi = -1
-        for i, c in enumerate(cards):
-            if _SUIT_OF[c] == led and counts[c] == 1 and c > best:
-                best, wi = c, i
-        if wi < 0 or (pairs >= 2 and self.rules.cancel_whole_trick == "two_pairs"):
-            return None
-        return self.trick_seats[wi]
 
     def _end_of_play(self) -> None:
         if self.kitty and self.kitty_owner is None:

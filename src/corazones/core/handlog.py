@@ -1,7 +1,8 @@
 """Hand logs from other programs: one JSON object per line, one deal each.
 
 Each line gives the rules (a preset name plus option overrides), the hands as
-dealt, the bids and the suit named (Auction Hearts), the passes, the plays in
+dealt, the bids (or, after a carried-over pool, the seat that names the suit)
+and the suit named (Auction Hearts), the passes, the plays in
 order and, optionally, the expected results.
 :func:`check_line` replays the deal under our rules and returns a
 :class:`Verdict`, so other programs' games can be checked against Corazones'
@@ -40,6 +41,7 @@ FIELDS = (
     "dealer",
     "hands",
     "bids",
+    "declarer",
     "declare",
     "pass_direction",
     "passes",
@@ -152,25 +154,41 @@ def _rules(data: dict[str, Any]) -> Rules:
     return rules
 
 
-def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, str | None]:
-    """The bids (eldest hand first, dealer last; 0 = no bid) and the suit named, under auction rules."""
+def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, int | None, str | None]:
+    """Under auction rules: the bids (eldest hand first, dealer last; 0 = no bid), or the seat that
+    names the suit without bidding after a carried-over pool, and the suit named."""
     bids = data.get("bids")
+    declarer = data.get("declarer")
     declare = data.get("declare")
     if not rules.auction:
-        if bids is not None or declare is not None:
-            raise _malformed("'bids' and 'declare' belong to rules with an auction (auction_hearts); leave them out")
-        return None, None
+        if bids is not None or declarer is not None or declare is not None:
+            raise _malformed(
+                "'bids', 'declarer' and 'declare' belong to rules with an auction (auction_hearts); leave them out"
+            )
+        return None, None, None
     n = rules.players
     if data.get("dealer") is None:
         raise _malformed("'dealer' is needed with an auction: the bids go from eldest hand (left of the dealer) round")
+    if declare is not None and (not isinstance(declare, str) or len(declare) != 1 or declare not in SUIT_LETTERS):
+        raise _malformed(f"declare {_short(declare)} is not a suit; use one of {', '.join(SUIT_LETTERS)}")
+    if declarer is not None:
+        if bids is not None:
+            raise _malformed(
+                "give either 'bids' (a hand with an auction) or 'declarer' (a carried-over pool: "
+                "that seat names the suit without bidding), not both"
+            )
+        seat = _seat(declarer, n, "declarer")
+        assert seat is not None
+        if declare is None:
+            raise _malformed(f"seat {seat} names the suit after a carried-over pool: 'declare' must name it")
+        return None, seat, declare
     if not isinstance(bids, list) or len(bids) != n or not all(_is_int(b) for b in bids):
         raise _malformed(
             f"'bids' must list {n} whole numbers of chips, one per seat from eldest hand to the dealer "
-            f"(0 = no bid), not {_short(bids)}"
+            f"(0 = no bid), not {_short(bids)}; or, after a carried-over pool, 'declarer' names the seat "
+            "that names the suit"
         )
-    if declare is not None and (not isinstance(declare, str) or len(declare) != 1 or declare not in SUIT_LETTERS):
-        raise _malformed(f"declare {_short(declare)} is not a suit; use one of {', '.join(SUIT_LETTERS)}")
-    return [int(b) for b in bids], declare
+    return [int(b) for b in bids], None, declare
 
 
 def _seat(value: Any, n: int, where: str) -> int | None:
@@ -291,7 +309,7 @@ def _check(data: Any) -> Verdict:
     n = rules.players
     dealer = _seat(data.get("dealer"), n, "dealer")
     hands, kitty = _hands(data, rules)
-    bids, declare = _auction(data, rules)
+    bids, declarer, declare = _auction(data, rules)
     direction = _direction(data, rules)
     passes = _passes(data, rules, direction)
     plays = _plays(data, rules)
@@ -304,9 +322,11 @@ def _check(data: Any) -> Verdict:
         dealer = _infer_dealer(rules, hands, kitty, direction, passes, plays[0])
     # a log does not say what each seat could pay, so only all the chips in the game limit its bids
     chips = [rules.stake * n] * n if bids is not None else None
-    deal = Deal(rules, hands, kitty, dealer, direction, chips=chips)
+    deal = Deal(rules, hands, kitty, dealer, direction, chips=chips, forced_declarer=declarer)
     if bids is not None:
         _bid(deal, bids, declare)
+    elif declarer is not None and declare is not None:
+        _apply(deal, Action.declare(declarer, declare), f"declare {declare} (seat {declarer})")
     if passes is not None:
         assert deal.phase == PASS
         for s, p in enumerate(passes):

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from corazones.core.cards import SUIT_MASK
 from corazones.core.observation import Observation
 from corazones.core.rules import discard_group_mask
+from corazones.core.trick import trick_winner
 from corazones.players.knowledge import Knowledge, deduce
 
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
@@ -39,39 +40,6 @@ RANK_OF: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
 #: A penalty card at least this costly is handled like the Q♠: guarded, flushed out, never fed into.
 BIG_PENALTY = 5
-
-
-def trick_winner(cards: Sequence[int], two_decks: bool, cancel_rule: str = "two_pairs") -> int | None:
-    """Index in ``cards`` of the card winning the (possibly unfinished) trick; None if nothing wins.
-
-    With two decks, identical cards cancel (neither can win) and two pairs
-    annul the trick under ``cancel_whole_trick = two_pairs`` -- the same rules
-    as the engine, so a bot can see that playing the twin of the winning card
-    makes it lose.
-    """
-    led = SUIT_OF[cards[0]]
-    if not two_decks:
-        best = cards[0]
-        wi = 0
-        for i in range(1, len(cards)):
-            c = cards[i]
-            if c > best and SUIT_OF[c] == led:
-                best = c
-                wi = i
-        return wi
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    pairs = sum(1 for v in counts.values() if v > 1)
-    best = -1
-    found: int | None = None
-    for i, c in enumerate(cards):
-        if SUIT_OF[c] == led and counts[c] == 1 and c > best:
-            best = c
-            found = i
-    if found is None or (pairs >= 2 and cancel_rule == "two_pairs"):
-        return None
-    return found
 
 
 def positive_taken(obs: Observation) -> list[int]:
