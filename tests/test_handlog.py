@@ -81,6 +81,17 @@ def verdict(entry: Any) -> Verdict:
     return check_line(json.dumps(entry))
 
 
+def refused(entry: dict[str, Any], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str) -> Verdict:
+    """The verdict on a corrupted copy of the good line ``entry``: a failure of ``status`` naming ``message``."""
+    e = copy.deepcopy(entry)
+    assert verdict(e).ok
+    corrupt(e)
+    v = verdict(e)
+    assert not v.ok and v.status == status, v
+    assert message in v.message, v.message
+    return v
+
+
 GAMES = [
     ("standard", {}),
     ("omnibus", {}),
@@ -297,12 +308,8 @@ def test_a_revoke_is_named_with_its_play_number(std: list[dict[str, Any]]) -> No
 def test_corruptions_give_precise_verdicts(
     std: list[dict[str, Any]], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str
 ) -> None:
-    e = copy.deepcopy(std[0])
-    assert e["pass_direction"] == "left"
-    corrupt(e)
-    v = verdict(e)
-    assert not v.ok and v.status == status, v
-    assert message in v.message, v.message
+    assert std[0]["pass_direction"] == "left"
+    v = refused(std[0], corrupt, status, message)
     assert str(v) == f"FAIL {status}: {v.message}"
 
 
@@ -447,12 +454,7 @@ def auction() -> dict[str, Any]:
 def test_auction_corruptions(
     auction: dict[str, Any], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str
 ) -> None:
-    e = copy.deepcopy(auction)
-    assert verdict(e).ok
-    corrupt(e)
-    v = verdict(e)
-    assert not v.ok and v.status == status, v
-    assert message in v.message, v.message
+    refused(auction, corrupt, status, message)
 
 
 @pytest.fixture(scope="module")
@@ -483,11 +485,7 @@ def test_a_carried_over_pool_hand_is_checked(carried: dict[str, Any]) -> None:
 def test_carried_over_pool_corruptions(
     carried: dict[str, Any], corrupt: Callable[[dict[str, Any]], Any], status: str, message: str
 ) -> None:
-    e = copy.deepcopy(carried)
-    corrupt(e)
-    v = verdict(e)
-    assert not v.ok and v.status == status, v
-    assert message in v.message, v.message
+    refused(carried, corrupt, status, message)
 
 
 def test_auction_names_the_penalty_suit(auction: dict[str, Any]) -> None:

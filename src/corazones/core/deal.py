@@ -700,6 +700,7 @@ class Deal:
         led = _SUIT_OF[cards[0]]
         winner: int | None
         if not self.two_decks:
+            # trick.trick_winner for one deck, written out: every playout's trick ends here, in compiled code
             best = cards[0]
             wi = 0
             for i in range(1, len(cards)):
