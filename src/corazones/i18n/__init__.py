@@ -1,0 +1,100 @@
+"""One message catalog for every face: the line game, the terminal app, the web app.
+
+Texts are written in English in the source, marked for translation with
+``gettext`` calls (``tr.gettext("Hand {n} over.").format(n=3)``), extracted by
+Babel into ``locale/corazones.pot`` and translated in
+``locale/<lang>/LC_MESSAGES/corazones.po``.  The ``.po`` files are the only
+copy of the translations: they are compiled in memory on first use, so there is
+no binary ``.mo`` to keep in step and no build step.  The web app receives the
+same catalog as JSON (:func:`catalog_json`), so a text is translated once for
+every face.
+
+Workflow (``scripts/i18n.sh``): write the English text in the code, run the
+script to extract and merge, fill in the Spanish ``msgstr``.  The test suite
+fails on any message without a translation or whose ``{placeholders}`` differ.
+
+Lower floors (core, players) do no translation: they may mark a text with
+:func:`N_` so Babel extracts it, and the face translates it when it shows it.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import locale
+import os
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+#: Languages the faces speak; the first is the source language of the texts.
+LANGS = ("en", "es")
+DOMAIN = "corazones"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (it is translated where it is shown)."""
+    return message
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translator(lang: str) -> NullTranslations:
+    """The translations for ``lang`` (``gettext``, ``ngettext``, ``pgettext``); English or unknown: identity."""
+    path = po_path(lang)
+    if lang == LANGS[0] or not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=DOMAIN)
+
+
+def catalog_json(lang: str) -> dict[str, str]:
+    """Every translated message of ``lang`` as ``{msgid: msgstr}``, for the web app.
+
+    A plural form is keyed ``msgid + "\\x00" + index``.
+    """
+    path = po_path(lang)
+    if lang == LANGS[0] or not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    out: dict[str, str] = {}
+    for m in catalog:
+        if not m.id or m.fuzzy:
+            continue
+        if isinstance(m.id, tuple):
+            for i, s in enumerate(m.string):
+                if s:
+                    out[f"{m.id[0]}\x00{i}"] = s
+        elif m.string:
+            out[m.id] = str(m.string)
+    return out
+
+
+def pick_lang(requested: str | None = None) -> str:
+    """The language to speak: ``requested`` if supported, else the user's locale, else English."""
+    if requested:
+        code = requested.split("_")[0].split("-")[0].lower()
+        return code if code in LANGS else LANGS[0]
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var)
+        if value:
+            code = value.split(":")[0].split("_")[0].split(".")[0].lower()
+            if code in LANGS:
+                return code
+    try:
+        loc = locale.getlocale()[0] or ""
+    except ValueError:
+        loc = ""
+    code = loc.split("_")[0].lower()
+    return code if code in LANGS else LANGS[0]
