@@ -1,0 +1,74 @@
+"""The shared fixtures for real components work: Chromium opens a page, PostgreSQL answers a query.
+
+These are the canaries for the integration suites built on them: when Chromium or
+PostgreSQL is missing or broken on a machine, these say so first and plainly.
+"""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def local_site(tmp_path: Path) -> Iterator[str]:
+    """An HTTP server on 127.0.0.1 serving one page from a temporary folder."""
+    (tmp_path / "index.html").write_text(
+        "<!doctype html><html><head><meta charset=utf-8><title>Corazones canary</title></head>"
+        "<body><p id=p>♥ ok</p></body></html>",
+        encoding="utf-8",
+    )
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(tmp_path), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_chromium_opens_a_local_page(browser: Any, local_site: str) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(local_site)
+        assert page.title() == "Corazones canary"
+        assert page.locator("#p").inner_text() == "♥ ok"
+    finally:
+        context.close()
+
+
+def test_postgres_answers(postgres_url: str) -> None:
+    import psycopg
+
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+        version = conn.execute("SHOW server_version_num").fetchone()
+        assert version is not None and int(version[0]) >= 150000
+
+
+def test_fresh_postgres_databases_are_separate(fresh_postgres_url: str, postgres_url: str) -> None:
+    import psycopg
+
+    assert fresh_postgres_url != postgres_url
+    with psycopg.connect(fresh_postgres_url) as conn:
+        conn.execute("CREATE TABLE only_here (x int)")
+        conn.execute("INSERT INTO only_here VALUES (7)")
+        assert conn.execute("SELECT x FROM only_here").fetchone() == (7,)
+    with psycopg.connect(postgres_url) as conn:
+        found = conn.execute("SELECT to_regclass('only_here')").fetchone()
+        assert found == (None,)
