@@ -1,0 +1,559 @@
+"""Every message of the web protocol and every HTTP body, as pydantic models.
+
+This module is the one definition of the protocol: the server validates what
+clients send against it, builds what it sends from it, and the JSON-schema
+section of ``docs/protocol.md`` is generated from it (``python -m
+corazones.server.schema``; a test fails when the document is stale).  The
+front-end reads the same document, so a field exists in three places only if
+it exists here.
+
+Limits live here too (:data:`LIMITS`), so the documentation and the checks
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+#: Sizes and rates the server enforces (documented in docs/protocol.md).
+LIMITS: dict[str, int] = {
+    "ws_message_bytes": 4096,  # a larger text frame is refused with code too_large
+    "ws_frame_hard_bytes": 65536,  # a larger frame closes the connection (1009)
+    "ws_rate_per_second": 10,  # sustained messages per second per connection
+    "ws_burst": 20,  # messages accepted at once before the rate applies
+    "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
+    "hello_timeout_seconds": 10,
+    "chat_chars": 300,
+    "name_chars": 24,
+    "password_min": 8,
+    "password_max": 128,
+    "http_body_bytes": 16384,
+    "http_writes_per_minute": 60,  # POSTs per minute per client address
+    "missed_events_max": 2000,  # a resume further back gets only the snapshot
+}
+
+Level = Literal["random", "beginner", "standard", "expert"]
+CardText = Annotated[str, Field(min_length=2, max_length=4, examples=["QS", "10H"])]
+Seat = Annotated[int, Field(ge=0, le=15)]
+
+
+class _Strict(BaseModel):
+    """Unknown fields are refused: a misspelt field must not silently mean nothing."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ====================================================================== client -> server
+
+
+class ActionBody(_Strict):
+    """One decision, in the shape of ``Action.to_json``; ``seat`` may be left out (it is the sender's)."""
+
+    seat: Seat | None = None
+    play: CardText | None = None
+    pass_: Annotated[list[CardText], Field(max_length=12)] | None = Field(default=None, alias="pass")
+    bid: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
+    declare: Literal["C", "D", "S", "H"] | None = None
+    moon: Literal["subtract_from_self", "add_to_others"] | None = None
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> ActionBody:
+        given = [k for k in ("play", "pass_", "bid", "declare", "moon") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("an action has exactly one of play, pass, bid, declare, moon")
+        return self
+
+    def with_seat(self, seat: int) -> dict[str, Any]:
+        """The ``Action.from_json`` form for ``seat``."""
+        data = self.model_dump(by_alias=True, exclude_none=True)
+        data["seat"] = seat
+        return data
+
+
+class Hello(_Strict):
+    """First message on a new connection: who I am and the last event I saw (``null``: none)."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=512)]
+    last_seq: Annotated[int, Field(ge=0)] | None = None
+    lang: Annotated[str, Field(max_length=16)] | None = None
+
+
+class Act(_Strict):
+    """A decision for the sender's seat.  ``ref`` is echoed in an error reply."""
+
+    type: Literal["act"]
+    action: ActionBody
+    ref: Annotated[str, Field(max_length=64)] | None = None
+
+
+class Chat(_Strict):
+    """A chat line for everybody at the table (players and spectators)."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=LIMITS["chat_chars"])]
+
+
+class HintRequest(_Strict):
+    """Ask which move a level would make now, and why (only for your own decision)."""
+
+    type: Literal["hint"]
+    level: Level = "standard"
+
+
+class Resume(_Strict):
+    """Ask again for a snapshot plus the events after ``last_seq``."""
+
+    type: Literal["resume"]
+    last_seq: Annotated[int, Field(ge=0)]
+
+
+class Ping(_Strict):
+    """Keep-alive; answered by ``pong`` with the same ``t``."""
+
+    type: Literal["ping"]
+    t: float | int | None = None
+
+
+class Sit(_Strict):
+    """Take a seat: a free human seat, a seat a bot plays for a player who left, or your own seat back."""
+
+    type: Literal["sit"]
+    seat: Seat
+    invite: Annotated[str, Field(max_length=64)] | None = None
+
+
+class Stand(_Strict):
+    """Give up your seat (a bot plays it from now on if the game has started) and keep watching."""
+
+    type: Literal["stand"]
+
+
+ClientMessage = Annotated[
+    Hello | Act | Chat | HintRequest | Resume | Ping | Sit | Stand,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# ====================================================================== shared shapes
+
+
+class PlayerInfo(BaseModel):
+    id: int
+    name: str
+    kind: Literal["guest", "account"]
+
+
+class SeatInfo(BaseModel):
+    """Who sits where.  ``status``: ``empty`` (a human seat nobody took), ``human`` (connected),
+    ``away`` (dropped, seat kept during the grace period), ``bot`` (a bot plays it; ``player``
+    set when the human may come back and take it over)."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    status: Literal["empty", "human", "away", "bot"]
+    name: str
+    level: Level | None = None
+    player: int | None = None
+
+
+class TableInfo(BaseModel):
+    id: str
+    name: str
+    preset: str
+    rules: dict[str, Any]
+    seats: list[SeatInfo]
+    status: Literal["open", "playing", "finished"]
+    private: bool
+    owner: int | None
+    spectators: int = 0
+    created: str
+    invite_url: str | None = Field(default=None, description="Only in the creator's answer and for seated players")
+    commitment: str | None = None
+    record_url: str | None = None
+
+
+class TrickView(BaseModel):
+    leader: int
+    plays: list[tuple[int, str]]
+    winner: int | None
+
+
+class HandResultView(BaseModel):
+    """``HandResult.to_json`` (docs/records.md): the kitty is revealed here, after the hand."""
+
+    index: int
+    dealer: int
+    pass_direction: str
+    penalty_suit: str
+    declarer: int | None
+    bid: int
+    points: list[int]
+    scores: list[int]
+    shooter: int | None
+    moon_choice: str | None
+    kitty: list[str]
+    kitty_owner: int | None
+    penalty_cards: list[int]
+    chips_delta: list[int]
+    pool: int
+    totals: list[int]
+
+
+class PublicView(BaseModel):
+    """What anyone may see: the table without any hand (spectators get exactly this)."""
+
+    hand_index: int
+    dealer: int
+    phase: str
+    to_act: list[int]
+    hand_sizes: list[int]
+    pass_direction: str
+    bids: list[tuple[int, int]]
+    declarer: int | None
+    penalty_suit: str
+    trick_leader: int
+    trick: list[tuple[int, str]]
+    last_trick: TrickView | None = Field(description="The trick completed last in this hand, if any")
+    tricks_played: int
+    turn: int
+    hearts_broken: bool
+    points_taken: list[int]
+    kitty_size: int
+    kitty_owner: int | None
+    scores: list[int]
+    chips: list[int]
+    pool: int
+    game_over: bool
+    winners: list[int]
+
+
+class SeatView(PublicView):
+    """``PublicView`` plus what one seat alone may know, from ``Game.observation(seat)``."""
+
+    seat: int
+    hand: list[str]
+    decision: Literal["pass", "bid", "declare", "play", "moon"] | None
+    legal: list[dict[str, Any]] = Field(description="Legal actions (Action.to_json); empty for passes")
+    pass_count: int
+    pass_to: int | None
+    passed: list[str] | None
+    received: list[str] | None
+    received_from: int | None
+
+
+# ====================================================================== events
+
+
+class GameStartEvent(BaseModel):
+    kind: Literal["game_start"]
+    commitment: str = Field(description="SHA-256 (hex) of the secret seed; the seed is revealed at game_over")
+    draw: list[str] = Field(description="Dealer draw: the card each seat drew (lowest deals)")
+    seats: list[SeatInfo]
+
+
+class HandStartEvent(BaseModel):
+    kind: Literal["hand_start"]
+    hand_index: int
+    dealer: int
+    pass_direction: str
+    commitment: str
+
+
+class ActionEvent(BaseModel):
+    """A decision was applied.  A pass shows its cards only to the seat that passed."""
+
+    kind: Literal["action"]
+    action: dict[str, Any] = Field(description='Action.to_json; a pass seen by another seat: {"seat": s, "pass": null}')
+    by: Literal["human", "bot"]
+    trick: TrickView | None = Field(default=None, description="Set when this play completed a trick")
+
+
+class HandEndEvent(BaseModel):
+    kind: Literal["hand_end"]
+    result: HandResultView
+
+
+class GameOverEvent(BaseModel):
+    kind: Literal["game_over"]
+    winners: list[int]
+    scores: list[int]
+    seed: str = Field(description="The secret seed, revealed: check that SHA-256(seed) == commitment")
+    commitment: str
+    record_url: str
+
+
+class SeatEvent(BaseModel):
+    kind: Literal["seat"]
+    seat: SeatInfo
+
+
+class ChatEvent(BaseModel):
+    kind: Literal["chat"]
+    seat: int | None
+    name: str
+    text: str
+
+
+class TableEvent(BaseModel):
+    """The table's status changed (``open`` -> ``playing`` -> ``finished``)."""
+
+    kind: Literal["table"]
+    status: Literal["open", "playing", "finished"]
+
+
+EventBody = Annotated[
+    GameStartEvent | HandStartEvent | ActionEvent | HandEndEvent | GameOverEvent | SeatEvent | ChatEvent | TableEvent,
+    Field(discriminator="kind"),
+]
+
+
+# ====================================================================== server -> client
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"]
+    table: str
+    player: PlayerInfo
+    role: Literal["seat", "spectator"]
+    seat: int | None
+    limits: dict[str, int]
+
+
+class Event(BaseModel):
+    """A numbered table event, with the recipient's view after it (seat view or public view)."""
+
+    type: Literal["event"]
+    table: str
+    seq: int
+    event: EventBody
+    view: SeatView | PublicView | None = None
+
+
+class Snapshot(BaseModel):
+    """The whole state for this connection, then the events it missed (oldest first, without views)."""
+
+    type: Literal["snapshot"]
+    table: TableInfo
+    seq: int = Field(description="Number of the last event this snapshot includes")
+    role: Literal["seat", "spectator"]
+    seat: int | None
+    view: SeatView | PublicView | None = Field(description="null before the game starts")
+    tricks: list[TrickView] = Field(description="Tricks completed in the current hand")
+    history: list[HandResultView]
+    chat: list[ChatEvent]
+    missed: list[Event] = Field(description="Events after the client's last_seq (empty on a first connection)")
+    missed_complete: bool = Field(description="false when too many events were missed to send them all")
+
+
+class HintReply(BaseModel):
+    type: Literal["hint"]
+    action: dict[str, Any]
+    reason: str = Field(description="Already translated into the connection's language")
+    level: Level
+
+
+class Pong(BaseModel):
+    type: Literal["pong"]
+    t: float | int | None = None
+
+
+ErrorCode = Literal[
+    "malformed",  # not JSON, not an object, or does not match the schema
+    "too_large",  # message longer than ws_message_bytes
+    "unknown_type",  # a type the protocol does not have
+    "rate_limited",  # over ws_rate_per_second; the message was dropped
+    "auth",  # missing, invalid or expired token
+    "not_seated",  # acting or asking a hint without a seat
+    "not_your_seat",  # action for another seat
+    "not_your_turn",  # out of turn, or already acted
+    "illegal",  # the engine refused the action (the message says why)
+    "bad_action",  # the action does not parse (not a card, ...)
+    "no_decision",  # hint asked with nothing to decide
+    "seat_taken",  # sit on a seat that is not free
+    "not_found",  # no such table
+    "game_over",  # the game is finished
+    "moved",  # another server process owns the table now; reconnect (url given)
+    "server",  # the server could not do it now; try again
+]
+
+
+class ErrorReply(BaseModel):
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+    ref: str | None = None
+    url: str | None = None
+
+
+ServerMessage = Annotated[
+    Welcome | Event | Snapshot | HintReply | Pong | ErrorReply,
+    Field(discriminator="type"),
+]
+
+
+# ====================================================================== HTTP bodies
+
+
+class GuestRequest(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=LIMITS["name_chars"])]
+
+
+class AccountRequest(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=LIMITS["name_chars"])]
+    password: Annotated[str, Field(min_length=LIMITS["password_min"], max_length=LIMITS["password_max"])]
+
+
+class AuthReply(BaseModel):
+    token: str = Field(description="Send as 'Authorization: Bearer <token>' and in the WebSocket hello")
+    player: PlayerInfo
+
+
+class SeatRequest(_Strict):
+    kind: Literal["human", "bot"]
+    level: Level = "standard"
+
+
+class CreateTableRequest(_Strict):
+    preset: Annotated[str, Field(max_length=40)] = "standard"
+    options: dict[str, Any] = Field(default_factory=dict, description="Option overrides: players, target, moon, ...")
+    seats: Annotated[list[SeatRequest], Field(max_length=16)] | None = Field(
+        default=None, description="One per seat; default: you in seat 0, standard bots elsewhere"
+    )
+    my_seat: Annotated[int, Field(ge=0, le=15)] | None = Field(default=0, description="null: watch only")
+    private: bool = False
+    name: Annotated[str, Field(max_length=40)] | None = None
+    takeover_level: Level = Field(default="standard", description="Bot level that plays a dropped human's seat")
+
+
+class JoinRequest(_Strict):
+    seat: Annotated[int, Field(ge=0, le=15)] | None = Field(default=None, description="null: the first free seat")
+    invite: Annotated[str, Field(max_length=64)] | None = None
+
+
+class PresetInfo(BaseModel):
+    name: str
+    description: str
+    rules: dict[str, Any]
+
+
+class OptionsInfo(BaseModel):
+    presets: list[PresetInfo]
+    levels: list[str]
+    choices: dict[str, list[str]] = Field(description="Allowed values of the options that take a word")
+
+
+class PlayerStats(BaseModel):
+    player: PlayerInfo
+    games: int
+    wins: int
+    hands: int
+    points: int
+    points_per_hand: float | None
+    moons: int
+
+
+class GameSummary(BaseModel):
+    id: str
+    name: str
+    preset: str
+    finished: str | None
+    players: list[str]
+    scores: list[int]
+    winners: list[int]
+    record_url: str
+    replay_url: str
+
+
+class ReplayHand(BaseModel):
+    index: int
+    dealer: int
+    pass_direction: str
+    hands: list[list[str]] = Field(description="Each seat's cards as dealt, before the pass")
+    passes: list[list[str] | None]
+    bids: list[tuple[int, int]]
+    declare: str | None
+    tricks: list[TrickView]
+    result: HandResultView
+
+
+class Replay(BaseModel):
+    id: str
+    players: list[str]
+    rules: dict[str, Any]
+    seed: str | int
+    commitment: str | None
+    hands: list[ReplayHand]
+    final: dict[str, Any]
+
+
+class Health(BaseModel):
+    ok: bool
+    db: str
+    process: str
+    tables: int
+    version: str
+
+
+# ====================================================================== documentation
+
+
+def schema_markdown() -> str:
+    """The JSON-schema section of docs/protocol.md, generated from the models above."""
+    parts = [
+        "<!-- generated by `python -m corazones.server.schema`; do not edit by hand -->",
+        "",
+        "### Limits",
+        "",
+        "```json",
+        json.dumps(LIMITS, indent=2),
+        "```",
+    ]
+    groups = [
+        ("Client to server (WebSocket)", TypeAdapter(ClientMessage)),
+        ("Server to client (WebSocket)", TypeAdapter(ServerMessage)),
+    ]
+    for title, adapter in groups:
+        parts += ["", f"### {title}", "", "```json", json.dumps(adapter.json_schema(), indent=1), "```"]
+    http_models: list[type[BaseModel]] = [
+        GuestRequest,
+        AccountRequest,
+        AuthReply,
+        CreateTableRequest,
+        JoinRequest,
+        TableInfo,
+        OptionsInfo,
+        GameSummary,
+        Replay,
+        PlayerStats,
+        Health,
+    ]
+    parts += ["", "### HTTP bodies", ""]
+    for model in http_models:
+        parts += [f"#### {model.__name__}", "", "```json", json.dumps(model.model_json_schema(), indent=1), "```", ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+BEGIN = "<!-- schema:begin -->"
+END = "<!-- schema:end -->"
+
+
+def render_doc(doc: str) -> str:
+    """``doc`` with the text between the schema markers replaced by :func:`schema_markdown`."""
+    head, _, rest = doc.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    return f"{head}{BEGIN}\n{schema_markdown()}{END}{tail}"
+
+
+if __name__ == "__main__":  # pragma: no cover - maintenance command
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
+    path.write_text(render_doc(path.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"updated {path}")
