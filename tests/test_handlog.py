@@ -387,7 +387,8 @@ def test_wrong_dealer_under_eldest_lead_is_an_illegal_lead() -> None:
         ("[1, 2]", "each line must be a JSON object with fields rules, options"),
         ('"standard"', "each line must be a JSON object"),
         ("null", "each line must be a JSON object"),
-        ("[" * 100000, "not"),
+        ("[" * 100000, "a hand-log line is 100,000 bytes; at most 65,536 are read"),
+        ("[" * 10000, "nested too deeply"),
     ],
 )
 def test_lines_that_are_not_hand_logs(line: str, message: str) -> None:

@@ -102,7 +102,7 @@ def test_record_text_is_one_action_per_line_in_fixed_field_order() -> None:
     game = random_game("quick", seed=2, hands=1)
     text = text_of(game)
     lines = text.splitlines()
-    assert lines[1] == '  "format": "corazones-record",' and lines[2] == '  "version": 1,'
+    assert lines[1] == '  "format": "corazones-record",' and lines[2] == '  "version": 2,'
     first = lines.index('  "actions": [')
     assert json.loads(lines[first + 1].rstrip(",")) == game.actions[0].to_json()
     shuffled = dict(reversed(list(loads(text).items())))
@@ -238,10 +238,16 @@ def test_truncated_text_is_not_json(record: dict[str, Any]) -> None:
         (lambda r: r.update(colour="red"), r"unknown record field\(s\) colour; fields: format, version"),
         (lambda r: r.pop("seed"), r"record has no seed"),
         (lambda r: r.pop("hands"), r"record has no hands"),
-        (lambda r: r.update(version=2), r"record version 2 is not supported"),
+        (lambda r: r.update(version=3), r"record version 3 is not supported; this program reads versions 1, 2"),
+        (lambda r: r.update(version=True), r"record version True is not supported"),
+        (lambda r: r.update(version=1), r"'commitment' came with version 2"),
+        (lambda r: r.update(commitment="00"), r"'commitment' must be 64 lowercase hexadecimal digits"),
         (lambda r: r.update(format="other"), r"not a Corazones game record"),
-        (lambda r: r.update(seed=True), r"'seed' must be a whole number or a string"),
-        (lambda r: r.update(seed=[1]), r"'seed' must be a whole number or a string"),
+        (lambda r: r.update(seed=True), r"record 'seed': a seed must be a whole number or a string, not True"),
+        (lambda r: r.update(seed=[1]), r"record 'seed': a seed must be a whole number or a string"),
+        (lambda r: r.update(seed="x\x1b[2J"), r"record 'seed': the seed 'x\\x1b\[2J' holds a control character"),
+        (lambda r: r.update(players=["a", "b", "c", "d" * 101]), r"players\[3\] has 101 characters; a name has"),
+        (lambda r: r.update(players=["a", "b", "\x1b]0;pwned\x07", "d"]), r"players\[2\] .* holds a control character"),
         (lambda r: r["rules"].update(moon="sometimes"), r"record rules: moon = 'sometimes' is not allowed"),
         (lambda r: r["rules"].update(jokers=2), r"record rules: unknown option\(s\) jokers"),
         (lambda r: r["rules"].update(passes=5), r"record rules: passes must be a list"),
@@ -262,16 +268,17 @@ def test_malformed_records_name_the_problem(record: dict[str, Any], change: Any,
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        ({"seat": 0, "play": 5}, r"the card played must be a string"),
-        ({"seat": 0, "play": True}, r"the card played must be a string"),
+        ({"seat": 0, "play": 5}, r"'play' must be a card written as a string"),
+        ({"seat": 0, "play": True}, r"'play' must be a card written as a string"),
         ({"seat": 0, "play": "1X"}, r"not a card: '1X'"),
         ({"seat": 0, "pass": "QS"}, r"'pass' must be a list of cards"),
         ({"seat": 0, "pass": ["QS", 3, "2C"]}, r"'pass' must be a list of cards"),
-        ({"seat": 0}, r"must have 'seat' and exactly one of play, pass, bid, declare, moon"),
-        ({"play": "2C"}, r"must have 'seat'"),
+        ({"seat": 0}, r"must have exactly one of play, pass, bid, declare, moon"),
+        ({"play": "2C"}, r"has no 'seat'; a seat is a whole number 0 to 10"),
         ({"seat": 0, "play": "2C", "pass": ["2C"]}, r"exactly one of"),
-        ({"seat": 0, "play": "2C", "note": "x"}, r"\(unknown: note\)"),
-        ({"seat": "0", "play": "2C"}, r"needs an integer 'seat'"),
+        ({"seat": 0, "play": "2C", "note": "x"}, r"unknown key\(s\) note"),
+        ({"seat": "0", "play": "2C"}, r"a seat is a whole number 0 to 10, not '0'"),
+        ({"seat": 0, "bid": -1}, r"'bid' must be a whole number of chips from 0 \(no bid\) to 110,000, not -1"),
         ({"seat": 9, "pass": ["2C", "3C", "4C"]}, r"is illegal: seat 9 does not exist; seats are 0 to 3"),
         ({"seat": 0, "bid": 3}, r"is illegal: bid is not possible now: the game waits for pass"),
         ({"seat": 0, "moon": "maybe"}, r"moon choice 'maybe' is not one of"),

@@ -155,7 +155,7 @@ def test_preset_options_from_rule_book() -> None:
         False,
     )
     r = Rules.preset("quick")
-    assert r.hands == 1 and r.tie_break == "play_on"
+    assert r.hands == 1 and r.tie_break == "play_on_always"
     assert Rules.preset("partnership").teams == ((0, 2), (1, 3))
     assert Rules.preset("partnership", players=6).teams == ((0, 2, 4), (1, 3, 5))
 
@@ -254,8 +254,8 @@ def test_pass_cycles() -> None:
         ({"players": 4, "decks": 2}, "two decks; allowed: 5 to 11"),
         ({"players": 12, "decks": 2}, "allowed: 5 to 11"),
         ({"decks": 3}, "decks = 3 is out of range"),
-        ({"players": "4"}, "players = '4'"),
-        ({"players": True}, "players = True"),
+        ({"players": "4"}, "players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not '4'"),
+        ({"players": True}, "players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not True"),
         ({"pass_count": 14}, "more than a hand holds (13 cards"),
         ({"players": 6, "pass_count": 9}, "allowed: 0 to 8"),
         ({"pass_count": -1}, "pass_count = -1 is out of range"),
@@ -271,11 +271,11 @@ def test_pass_cycles() -> None:
         ({"hearts": "two"}, "hearts is one of"),
         ({"kitty_to": "dealer"}, "kitty_to is one of: first_penalty, first_trick"),
         ({"first_lead": "dealer"}, "first_lead is one of"),
-        ({"tie_break": "coin"}, "tie_break is one of: play_on, shared"),
+        ({"tie_break": "coin"}, "tie_break is one of: play_on, shared, play_on_always"),
         ({"settlement": "cash"}, "settlement is one of"),
         ({"cancel_whole_trick": "never"}, "cancel_whole_trick is one of: two_pairs, no_winner"),
-        ({"target": 0}, "target = 0 is out of range; allowed: at least 1"),
-        ({"target": "100"}, "target must be a whole number or null"),
+        ({"target": 0}, "target = 0 is out of range; allowed: 1 to 10000"),
+        ({"target": "100"}, "target must be a whole number from 1 to 10000 or null, not '100'"),
         ({"hands": 0}, "hands = 0 is out of range"),
         ({"stake": 0}, "stake = 0 is out of range"),
         ({"target": None}, "needs an end: set target"),

@@ -124,7 +124,8 @@ def test_quick_single_hand_decides_ties_play_on() -> None:
 
 
 def test_fixed_number_of_hands() -> None:
-    """§3 arnold_2011: 'the game is a fixed number of hands, or to a target'."""
+    """§3 arnold_2011: 'the game is a fixed number of hands, or to a target'. The agreed hands end the game
+    (docs/rules.md): sides tied for lowest share the win."""
     r = Rules.preset("arnold_2011", hands=3, target=None)
     for seed in range(6):
         g = Game(r, seed=seed)
@@ -132,11 +133,27 @@ def test_fixed_number_of_hands() -> None:
         while not g.over:
             g.apply(rng.choice(g.legal_actions(g.to_act()[0])))
         totals = list(g.scores)
-        assert len(g.history) >= 3
-        assert totals.count(min(totals)) == 1 and g.winners == (totals.index(min(totals)),)
-        for k in range(3, len(g.history)):
-            prefix = g.history[k - 1].totals
-            assert prefix.count(min(prefix)) > 1, "hands after the third only break a tie"
+        assert len(g.history) == 3
+        assert g.winners == tuple(s for s, t in enumerate(totals) if t == min(totals))
+
+
+def test_agreed_hands_end_the_game_even_on_a_tie() -> None:
+    """Issue: arnold_2011, settlement average_stakes, hands=2: totals [13, 13, 0, 0] after two hands end the
+    game (a shared low score changes nothing in an average-stakes settlement); quick still plays on."""
+    g = Game(Rules.preset("arnold_2011", settlement="average_stakes", hands=2, target=None), seed=1)
+    g.scores = [0, 0, 0, 0]
+    g.dealer = 3
+    play_hand(g, ALL)
+    assert not g.over and g.scores == [13, 0, 0, 0]
+    g.scores = [0, 13, 0, 0]
+    play_hand(g, ALL)
+    assert g.scores == [13, 13, 0, 0] and len(g.history) == 2
+    assert g.over and g.winners == (2, 3)
+    assert g.stakes() == (6.5, 6.5, -6.5, -6.5)
+    shared_target = Rules.preset("arnold_2011", hands=2, target=10)
+    assert shared_target.tie_plays_on(False) and not shared_target.tie_plays_on(True)
+    assert Rules.preset("quick").tie_plays_on(True)
+    assert not Rules.preset("standard", tie_break="shared").tie_plays_on(False)
 
 
 def test_arnold_target_eighty_also_ends_the_game() -> None:

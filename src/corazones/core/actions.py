@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from corazones.core.cards import SUIT_LETTERS, card_str, parse_card
+from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
 from corazones.core.errors import CardError, RecordError
+from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
 
 
 class Kind(StrEnum):
@@ -53,26 +54,35 @@ class Action:
     def pass_cards(seat: int, cards: Any) -> Action:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        if not isinstance(cards, list | tuple) or len(cards) > _MAX_PASS:
+            raise CardError(f"a pass is a list of at most {_MAX_PASS} cards, not {show(cards)}")
         return Action(Kind.PASS, seat, tuple(sorted(_card(c) for c in cards)))
 
     @staticmethod
     def bid(seat: int, amount: int) -> Action:
-        """A bid of ``amount`` chips; 0 means pass (no bid)."""
+        """A bid of ``amount`` chips; 0 means pass (no bid).  The game checks what the seat may bid."""
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise RecordError(f"a bid is a whole number of chips (0 = no bid), not {show(amount)}")
         return Action(Kind.BID, seat, (), int(amount))
 
     @staticmethod
     def declare(seat: int, suit: int | str) -> Action:
+        """Name the penalty suit: a suit letter (``"D"``, ``"d"``, ``"♦"``) or index 0-3."""
         if isinstance(suit, str):
-            s = suit.strip().upper()[:1]
+            s = suit.strip().upper()
+            if s in SUIT_GLYPHS and len(s) == 1:
+                s = SUIT_LETTERS[SUIT_GLYPHS.index(s)]
             if len(s) != 1 or s not in SUIT_LETTERS:
-                raise RecordError(f"not a suit: {suit!r}; use one of C D S H")
+                raise RecordError(f"not a suit: {show(suit)}; use one of C D S H")
             suit = SUIT_LETTERS.index(s)
+        if isinstance(suit, bool) or not isinstance(suit, int):
+            raise RecordError(f"not a suit: {show(suit)}; use one of C D S H")
         return Action(Kind.DECLARE, seat, (), int(suit))
 
     @staticmethod
     def moon(seat: int, choice: str) -> Action:
-        if choice not in MOON_CHOICES:
-            raise RecordError(f"moon choice {choice!r} is not one of {', '.join(MOON_CHOICES)}")
+        if not isinstance(choice, str) or choice not in MOON_CHOICES:
+            raise RecordError(f"moon choice {show(choice)} is not one of {', '.join(MOON_CHOICES)}")
         return Action(Kind.MOON, seat, (), choice)
 
     @property
@@ -96,51 +106,102 @@ class Action:
 
     @staticmethod
     def from_json(data: Any) -> Action:
-        """Parse ``{"seat": 0, "play": "2C"}`` and friends; :class:`RecordError` on bad input."""
+        """Parse ``{"seat": 0, "play": "2C"}`` and friends; :class:`RecordError` on bad input.
+
+        Strict on purpose, because actions arrive from files and from the
+        network: exactly ``seat`` and one of the kinds, cards as strings
+        (a JSON number would otherwise read as a card index), whole numbers
+        that are not ``true``/``false``, and every value within its bounds.
+        """
         if not isinstance(data, dict):
-            raise RecordError(f"an action is an object like {{'seat': 0, 'play': '2C'}}, not {data!r}")
-        seat = data.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise RecordError(f"action {data!r} needs an integer 'seat'")
-        keys = [k for k in ("play", "pass", "bid", "declare", "moon") if k in data]
-        if len(keys) != 1:
-            raise RecordError(f"action {data!r} must have exactly one of play, pass, bid, declare, moon")
-        key = keys[0]
+            raise RecordError(f'an action is an object like {{"seat": 0, "play": "2C"}}, not {show(data)}')
+        kinds = [k for k in ACTION_KEYS if k in data]
+        extra = [k for k in data if k != "seat" and k not in ACTION_KEYS]
+        if extra:
+            raise RecordError(
+                f"action {show(data)}: unknown key(s) {', '.join(map(key_of, extra))}; "
+                f"an action has 'seat' and one of {', '.join(ACTION_KEYS)}"
+            )
+        if len(kinds) != 1:
+            raise RecordError(f"action {show(data)} must have exactly one of {', '.join(ACTION_KEYS)}")
+        if "seat" not in data:
+            raise RecordError(f"action {show(data)} has no 'seat'; a seat is a whole number 0 to {MAX_PLAYERS - 1}")
+        key = kinds[0]
         val = data[key]
         try:
+            seat = _seat(data["seat"])
             if key == "play":
+                if not isinstance(val, str):
+                    raise RecordError(f"'play' must be a card written as a string like \"QS\", not {show(val)}")
                 return Action.play(seat, val)
             if key == "pass":
-                if not isinstance(val, list):
-                    raise RecordError(f"'pass' must be a list of cards, not {val!r}")
+                if not isinstance(val, list) or not all(isinstance(c, str) for c in val):
+                    raise RecordError(f'\'pass\' must be a list of cards like ["QS", "AH", "2D"], not {show(val)}')
                 return Action.pass_cards(seat, val)
             if key == "bid":
-                if not isinstance(val, int) or isinstance(val, bool):
-                    raise RecordError(f"'bid' must be a whole number of chips (0 = no bid), not {val!r}")
+                if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= MAX_BID:
+                    raise RecordError(
+                        f"'bid' must be a whole number of chips from 0 (no bid) to {MAX_BID:,}, not {show(val)}"
+                    )
                 return Action.bid(seat, val)
             if key == "declare":
+                if not isinstance(val, str):
+                    raise RecordError(f"'declare' must be a suit letter C, D, S or H, not {show(val)}")
                 return Action.declare(seat, val)
             return Action.moon(seat, val)
         except CardError as e:
-            raise RecordError(f"action {data!r}: {e}") from None
+            raise RecordError(f"action {show(data)}: {e}") from None
 
     def __str__(self) -> str:
         k = self.kind
         if k is Kind.PLAY:
-            return f"seat {self.seat} plays {card_str(self.cards[0])}"
+            return f"seat {show(self.seat)} plays {self._cards()}"
         if k is Kind.PASS:
-            return f"seat {self.seat} passes {' '.join(card_str(c) for c in self.cards)}"
+            return f"seat {show(self.seat)} passes {self._cards()}"
         if k is Kind.BID:
-            return f"seat {self.seat} {'bids ' + str(self.value) if self.value else 'passes the bid'}"
+            return f"seat {show(self.seat)} {'bids ' + show(self.value) if self.value else 'passes the bid'}"
         if k is Kind.DECLARE:
-            assert isinstance(self.value, int)
-            return f"seat {self.seat} names {SUIT_LETTERS[self.value]} as penalty suit"
-        return f"seat {self.seat} chooses {self.value}"
+            return f"seat {show(self.seat)} names {self._value()} as penalty suit"
+        return f"seat {show(self.seat)} chooses {self._value()}"
+
+    def __repr__(self) -> str:
+        """``Action(pass, seat 0: QS AH KH)``: cards by name, as people read them."""
+        k = self.kind
+        what = self._cards() if k in (Kind.PLAY, Kind.PASS) else self._value()
+        kind = k.value if isinstance(k, Kind) else show(k)
+        return f"Action({kind}, seat {show(self.seat)}: {what})"
+
+    def _cards(self) -> str:
+        """The cards by name (an impossible entry, in an action built by hand, is shown as it is)."""
+        return " ".join(card_str(c) if _is_card(c) else show(c) for c in self.cards) or "-"
+
+    def _value(self) -> str:
+        v = self.value
+        if self.kind is Kind.DECLARE and _is_card(v) and isinstance(v, int) and 0 <= v < 4:
+            return SUIT_LETTERS[v]
+        return v if isinstance(v, str) and v in MOON_CHOICES else show(v)
+
+
+#: The one-of keys of an action object (besides ``seat``).
+ACTION_KEYS = ("play", "pass", "bid", "declare", "moon")
+#: More cards than any pass could hold (a hand has at most 17).
+_MAX_PASS = 52
+
+
+def _is_card(c: object) -> bool:
+    return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52
+
+
+def _seat(seat: Any) -> int:
+    """A seat number as an action may carry it (the game checks it against its own table)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_PLAYERS:
+        raise RecordError(f"a seat is a whole number 0 to {MAX_PLAYERS - 1}, not {show(seat)}")
+    return int(seat)
 
 
 def _card(c: int | str) -> int:
     if isinstance(c, str):
         return parse_card(c)
-    if isinstance(c, int) and 0 <= c < 52:
+    if _is_card(c):
         return int(c)
-    raise CardError(f"not a card: {c!r}")
+    raise CardError(f"not a card: {show(c)}")

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from corazones.core.errors import CardError
+from corazones.core.limits import show
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -102,7 +103,9 @@ def card_str(card: int) -> str:
 def parse_card(text: str) -> int:
     """Parse ``QS``, ``10H``, ``TH``, ``Q♠``; raise :class:`CardError` otherwise."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string like 'QS', '10H' or 'Q♠', not {text!r}")
+        raise CardError(f"a card must be a string like 'QS', '10H' or 'Q♠', not {show(text)}")
+    if len(text) > 16:  # checked before any work on it: a card is two or three characters
+        raise CardError(_card_help(text))
     s = text.strip().upper()
     if len(s) < 2 or len(s) > 3:
         raise CardError(_card_help(text))
@@ -115,7 +118,7 @@ def parse_card(text: str) -> int:
 
 def _card_help(text: object) -> str:
     return (
-        f"not a card: {text!r}; write rank then suit, rank one of 2-10, T, J, Q, K, A "
+        f"not a card: {show(text)}; write rank then suit, rank one of 2-10, T, J, Q, K, A "
         "and suit one of C D S H or ♣ ♦ ♠ ♥ (e.g. 'QS', '10H', 'TH', 'Q♠')"
     )
 

@@ -21,3 +21,7 @@ class IllegalActionError(CorazonesError, ValueError):
 
 class RecordError(CorazonesError, ValueError):
     """A game record or hand log that is malformed or does not replay."""
+
+
+class SeedError(CorazonesError, ValueError):
+    """A game seed that is neither a bounded whole number nor a short string of text."""

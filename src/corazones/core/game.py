@@ -8,17 +8,22 @@ ends, keeps scores, chips and the pool, and decides when the game is over
 
 Determinism: the dealer draw and each hand's shuffle come from
 ``random.Random`` seeded with a string built from the game seed, so the same
-seed and the same actions give the same game on any platform.
+seed and the same actions give the same game on any platform.  Whoever knows
+the seed therefore knows every hand: the default seed is 128 random bits, and
+:attr:`Game.commitment` (a hash of it) is what may be shown before the end.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+from typing import Any
 
 from corazones.core.actions import Action, Kind
+from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal
 from corazones.core.errors import IllegalActionError
+from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.observation import HandResult, Observation
 from corazones.core.rules import Rules
 from corazones.core.scoring import average_stakes, settle_chips_1887, settle_chips_pool, team_totals
@@ -57,7 +62,9 @@ class Game:
 
     def __init__(self, rules: Rules | None = None, seed: int | str | None = None) -> None:
         self.rules = rules if rules is not None else Rules.preset("standard")
-        self.seed: int | str = secrets.randbits(63) if seed is None else seed
+        # 128 random bits as 32 hex digits: too many to guess from a commitment or a dealt hand,
+        # and a string, so JSON readers without big integers (JavaScript) keep it exact.
+        self.seed: int | str = secrets.token_hex(16) if seed is None else check_seed(seed)
         n = self.rules.players
         rng = random.Random(f"corazones/{self.seed}/draw")
         pack = list(range(52))
@@ -102,6 +109,11 @@ class Game:
             forced_declarer=self.carry_declarer,
         )
 
+    @property
+    def commitment(self) -> str:
+        """SHA-256 commitment to the seed (:mod:`corazones.core.commitment`): safe to show before the end."""
+        return commit(self.seed)
+
     # -------------------------------------------------------------- query
     @property
     def phase(self) -> str:
@@ -114,10 +126,24 @@ class Game:
         return None if self.over else self.deal.decision_kind()
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the first seat to act); ``[]`` when it need not act.
+
+        A seat that does not exist raises :class:`IllegalActionError`.
+        """
+        if seat is not None:
+            self._check_seat(seat)
         return [] if self.over else self.deal.legal_actions(seat)
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now.  Something that is not an :class:`Action` raises
+        :class:`IllegalActionError` (a caller's mistake, not a move the rules refuse)."""
+        _check_action(action)
         return not self.over and self.deal.is_legal(action)
+
+    def _check_seat(self, seat: object) -> None:
+        n = self.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalActionError(f"seat {show(seat)} does not exist; seats are 0 to {n - 1}")
 
     def totals(self) -> list[int]:
         """Scores per side (team totals with partnerships, else per seat)."""
@@ -126,6 +152,7 @@ class Game:
     # -------------------------------------------------------------- apply
     def apply(self, action: Action) -> None:
         """Apply one seat's decision; an illegal action raises and changes nothing."""
+        _check_action(action)
         if self.over:
             raise IllegalActionError("the game is over; no action is expected")
         self.deal.apply(action)
@@ -191,7 +218,7 @@ class Game:
             return False
         low = min(totals)
         sides = [i for i, t in enumerate(totals) if t == low]
-        if len(sides) > 1 and r.tie_break == "play_on":
+        if len(sides) > 1 and r.tie_plays_on(limit):
             return False
         self.winners = tuple(s for i in sides for s in r.teams[i])
         return True
@@ -224,10 +251,9 @@ class Game:
 
     # -------------------------------------------------------- observation
     def observation(self, seat: int) -> Observation:
-        """Everything ``seat`` may know now (RULES.md §5), and nothing more."""
+        """Everything ``seat`` may know now (RULES.md §5), and nothing more (not the seed)."""
         n = self.rules.players
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {n - 1}")
+        self._check_seat(seat)
         d = self.deal
         acting = self.to_act()
         kind = self.decision_kind() if seat in acting else None
@@ -276,3 +302,28 @@ class Game:
             game_over=self.over,
             winners=self.winners,
         )
+
+
+_INT_LIMIT = 10**MAX_INT_DIGITS
+_EXPECTED = "an Action (Action.play(seat, 'QS'), Action.pass_cards(...), Action.from_json({...}) ...)"
+
+
+def _check_action(action: Any) -> None:
+    """Refuse what is not an :class:`Action` at all, before the rules look at it.
+
+    The deal explains every illegal move of a well-formed action; this guard
+    keeps anything else (``None``, a dict, an action built by hand with a
+    huge number) from reaching it as an ``AttributeError`` or a conversion
+    error.
+    """
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"expected {_EXPECTED}, not {show(action)}")
+    if not isinstance(action.kind, Kind):
+        raise IllegalActionError(
+            f"an action's kind is one of {', '.join(k.value for k in Kind)}, not {show(action.kind)}"
+        )
+    if not isinstance(action.cards, tuple) or len(action.cards) > 52:
+        raise IllegalActionError(f"an action's cards are a tuple of card indexes, not {show(action.cards)}")
+    for v in (action.seat, action.value, *action.cards):
+        if isinstance(v, int) and abs(v) >= _INT_LIMIT:
+            raise IllegalActionError(f"{show(v)} is out of range in {action!r}")

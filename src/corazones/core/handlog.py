@@ -13,7 +13,11 @@ and count is validated before anything is played, so a malformed line is
 reported as such (status ``malformed``) and never half-checked.  Then the
 deal is replayed: the first pass, play or moon choice the rules refuse gives
 status ``illegal``, and an ``expect`` value that differs from what the rules
-give gives status ``mismatch``.  Nothing here raises on bad input.
+give gives status ``mismatch``.  Nothing here raises on bad input, and every
+size is bounded (:mod:`corazones.core.limits`): a line longer than
+:data:`~corazones.core.limits.MAX_HANDLOG_LINE_BYTES`, a number of more than
+:data:`~corazones.core.limits.MAX_INT_DIGITS` digits or a duplicate key is
+``malformed``.
 
 ``expect.points`` is each seat's score for the hand *after* the moon rule
 (what is added to the running totals), ``expect.taken`` the penalty points
@@ -32,6 +36,7 @@ from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.cards import SUIT_LETTERS, card_str, format_cards, parse_card
 from corazones.core.deal import DECLARE, MOON, PASS, PLAY, Deal
 from corazones.core.errors import CorazonesError
+from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, check_json, key_of, parse_json, show
 from corazones.core.rules import PRESETS, Rules
 
 #: Fields of a hand-log line.
@@ -91,27 +96,32 @@ def _malformed(message: str) -> _Fail:
 
 
 def check_line(text: str) -> Verdict:
-    """Check one JSON Lines entry; never raises on bad input, the verdict says what is wrong."""
+    """Check one JSON Lines entry; never raises on bad input, the verdict says what is wrong.
+
+    A line (or a whole pretty-printed entry) may be at most
+    :data:`~corazones.core.limits.MAX_HANDLOG_LINE_BYTES` long.
+    """
+    if not isinstance(text, str):
+        return Verdict(False, f"a hand-log line is text, not {type(text).__name__}", status=MALFORMED)
     try:
-        data = json.loads(text.lstrip("\ufeff"))
-    except json.JSONDecodeError as e:
-        return Verdict(False, f"not JSON: {e.msg} at column {e.colno}", status=MALFORMED)
-    except RecursionError:
-        return Verdict(False, "not a hand log: nested too deeply", status=MALFORMED)
+        data = parse_json(text.lstrip("\ufeff"), "a hand-log line", MAX_HANDLOG_LINE_BYTES)
+    except CorazonesError as e:
+        return Verdict(False, str(e).replace(" at line 1 column ", " at column "), status=MALFORMED)
     return check_entry(data)
 
 
 def check_entry(data: Any) -> Verdict:
     """Check one parsed entry; never raises on bad input."""
     try:
+        check_json(data)
         return _check(data)
     except _Fail as f:
         return Verdict(False, f.message, f.points, f.status)
     except CorazonesError as e:
         return Verdict(False, str(e), status=MALFORMED)
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
         # A safety net: every shape problem above is meant to be caught by name first.
-        return Verdict(False, f"could not check this line: {e}", status=MALFORMED)
+        return Verdict(False, f"could not check this line: {show(str(e))}", status=MALFORMED)
 
 
 # ------------------------------------------------------------------ shape
@@ -132,7 +142,11 @@ def _card_list(value: Any, where: str) -> list[int]:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    """JSON text of a value for a verdict, cut short (never raises: the entry passed :func:`check_json`)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return show(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -286,7 +300,9 @@ def _expect(data: dict[str, Any], n: int) -> dict[str, Any]:
         raise _malformed(f"'expect' must be an object such as {{\"points\": [0, 26, 0, 0]}}, not {_short(expect)}")
     unknown = [k for k in expect if k not in EXPECT_FIELDS]
     if unknown:
-        raise _malformed(f"expect: unknown field(s) {', '.join(unknown)}; fields: {', '.join(EXPECT_FIELDS)}")
+        raise _malformed(
+            f"expect: unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(EXPECT_FIELDS)}"
+        )
     for key in ("points", "taken"):
         if key in expect:
             v = expect[key]
@@ -304,7 +320,7 @@ def _check(data: Any) -> Verdict:
         raise _malformed(f"each line must be a JSON object with fields {', '.join(FIELDS)}, not {_short(data)}")
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise _malformed(f"unknown field(s) {', '.join(unknown)}; fields: {', '.join(FIELDS)}")
+        raise _malformed(f"unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
     rules = _rules(data)
     n = rules.players
     dealer = _seat(data.get("dealer"), n, "dealer")

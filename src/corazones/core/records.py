@@ -12,7 +12,9 @@ bytes, and ``dumps(loads(text)) == text`` for any text :func:`dumps` wrote.
 Reading is strict on purpose: an unknown field, a card written as a number or
 a missing hand result is refused with a message naming the field and what is
 allowed, because a record that silently means something else is worse than
-one that does not load.
+one that does not load.  Records come from strangers too (the web server), so
+every size is bounded (:mod:`corazones.core.limits`) and a hostile document
+gets the same one-line :class:`RecordError` as a damaged one.
 """
 
 from __future__ import annotations
@@ -22,22 +24,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from corazones.core.actions import Action
+from corazones.core.actions import ACTION_KEYS, Action
+from corazones.core.commitment import check, check_seed, commit, is_commitment
 from corazones.core.errors import CorazonesError, RecordError
 from corazones.core.game import Game
+from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
 from corazones.core.observation import HandResult
 from corazones.core.rules import Rules
 
 FORMAT = "corazones-record"
-VERSION = 1
+#: The version written.  Version 2 added the optional ``commitment``; version 1 records are still read.
+VERSION = 2
+VERSIONS = (1, 2)
 
-#: Top-level fields in their canonical order; ``players`` is optional on reading.
-FIELDS = ("format", "version", "rules", "seed", "players", "actions", "hands", "final")
+#: Top-level fields in their canonical order; ``players`` and ``commitment`` are optional on reading.
+FIELDS = ("format", "version", "rules", "seed", "commitment", "players", "actions", "hands", "final")
 _REQUIRED = ("format", "version", "rules", "seed", "actions", "hands", "final")
 #: Fields of ``final``, in order.
 FINAL_FIELDS = ("over", "scores", "chips", "pool", "winners")
 #: The one-of keys of an action object (besides ``seat``).
-ACTION_KINDS = ("play", "pass", "bid", "declare", "moon")
+ACTION_KINDS = ACTION_KEYS
 
 
 def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
@@ -48,13 +54,16 @@ def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
     """
     n = game.rules.players
     names = [f"seat {i}" for i in range(n)] if players is None else list(players)
-    if len(names) != n or not all(isinstance(x, str) for x in names):
-        raise RecordError(f"players must name each of the {n} seats with a string, not {players!r}")
+    if len(names) != n:
+        raise RecordError(f"players must name each of the {n} seats, not {show(players)}")
+    for i, name in enumerate(names):
+        check_name(name, f"players[{i}]")  # never write a record that cannot be read back
     return {
         "format": FORMAT,
         "version": VERSION,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
+        "commitment": game.commitment,
         "players": names,
         "actions": [a.to_json() for a in game.actions],
         "hands": [h.to_json() for h in game.history],
@@ -77,6 +86,12 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _brief(value: Any) -> str:
+    """JSON text of a value for a message, cut short (a record's values can be long)."""
+    text = _json(value)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def dumps(record: dict[str, Any]) -> str:
     """Canonical JSON text of a record: fixed field order, one action and one hand per line.
 
@@ -85,7 +100,7 @@ def dumps(record: dict[str, Any]) -> str:
     """
     unknown = [k for k in record if k not in FIELDS]
     if unknown:
-        raise RecordError(f"unknown record field(s) {', '.join(map(str, unknown))}; fields: {', '.join(FIELDS)}")
+        raise RecordError(f"unknown record field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
     lines = ["{"]
     for key in FIELDS:
         if key not in record:
@@ -108,50 +123,58 @@ def dumps(record: dict[str, Any]) -> str:
 def loads(text: str) -> dict[str, Any]:
     """Parse record text and check its shape; :class:`RecordError` says what is wrong.
 
-    The actions themselves are checked one by one when the record is replayed,
-    so that an error names the first bad action.
+    The text may be at most :data:`~corazones.core.limits.MAX_RECORD_BYTES`
+    long; numbers, strings and nesting are bounded as
+    :func:`~corazones.core.limits.parse_json` says.  The actions themselves
+    are checked one by one when the record is replayed, so that an error
+    names the first bad action.
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    except RecursionError:
-        raise RecordError("not a Corazones game record: nested too deeply") from None
-    return check_shape(data)
+    return check_shape(parse_json(text, "a game record", MAX_RECORD_BYTES))
 
 
 def check_shape(data: Any) -> dict[str, Any]:
-    """Check the top level of a parsed record (fields, their types, the rules); return it."""
+    """Check the top level of a parsed record (fields, their types, sizes, the rules); return it."""
+    check_json(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a Corazones game record: the top level must be an object with format = {FORMAT!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
         raise RecordError(
-            f"record version {data.get('version')!r} is not supported; this program reads version {VERSION}"
+            f"record version {show(version)} is not supported; this program reads versions "
+            f"{', '.join(map(str, VERSIONS))}"
         )
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise RecordError(f"unknown record field(s) {', '.join(unknown)}; fields: {', '.join(FIELDS)}")
+        raise RecordError(f"unknown record field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise RecordError(f"record has no {', '.join(missing)}; required fields: {', '.join(_REQUIRED)}")
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise RecordError(f"record 'seed' must be a whole number or a string, not {seed!r}")
+    seed_of(data)
+    if "commitment" in data:
+        if version < 2:
+            raise RecordError("record 'commitment' came with version 2; a version 1 record has none")
+        if not is_commitment(data["commitment"]):
+            raise RecordError(
+                f"record 'commitment' must be 64 lowercase hexadecimal digits (SHA-256), not {show(data['commitment'])}"
+            )
     rules = rules_of(data)
     players = data.get("players")
-    if players is not None and (
-        not isinstance(players, list) or len(players) != rules.players or not all(isinstance(p, str) for p in players)
-    ):
-        raise RecordError(f"record 'players' must list {rules.players} seat names (strings), not {players!r}")
+    if players is not None:
+        if not isinstance(players, list) or len(players) != rules.players:
+            raise RecordError(f"record 'players' must list {rules.players} seat names (strings), not {show(players)}")
+        for i, name in enumerate(players):
+            check_name(name, f"record players[{i}]")
     for key in ("actions", "hands"):
         if not isinstance(data[key], list):
             raise RecordError(f"record {key!r} must be a list, not {type(data[key]).__name__}")
+    if len(data["actions"]) > MAX_RECORD_ACTIONS:
+        raise RecordError(f"record has {len(data['actions']):,} actions; a record holds at most {MAX_RECORD_ACTIONS:,}")
     for i, h in enumerate(data["hands"], 1):
         if not isinstance(h, dict):
-            raise RecordError(f"hand {i}: a hand result must be an object, not {h!r}")
+            raise RecordError(f"hand {i}: a hand result must be an object, not {show(h)}")
     final = data["final"]
     if not isinstance(final, dict):
-        raise RecordError(f"record 'final' must be an object with {', '.join(FINAL_FIELDS)}, not {final!r}")
+        raise RecordError(f"record 'final' must be an object with {', '.join(FINAL_FIELDS)}, not {show(final)}")
     _check_fields(final, FINAL_FIELDS, "final")
     return data
 
@@ -159,7 +182,7 @@ def check_shape(data: Any) -> dict[str, Any]:
 def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str) -> None:
     unknown = [k for k in obj if k not in fields]
     if unknown:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(unknown)}; fields: {', '.join(fields)}")
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(fields)}")
     missing = [k for k in fields if k not in obj]
     if missing:
         raise RecordError(f"{where}: missing field(s) {', '.join(missing)}; fields: {', '.join(fields)}")
@@ -172,44 +195,27 @@ def rules_of(record: dict[str, Any]) -> Rules:
     except CorazonesError as e:
         raise RecordError(f"record rules: {e}") from None
     except (TypeError, ValueError) as e:  # a value of a type no option takes
-        raise RecordError(f"record rules: {e}") from None
+        raise RecordError(f"record rules: {show(str(e))}") from None
 
 
 def seed_of(record: dict[str, Any]) -> int | str:
-    seed = record["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise RecordError(f"record 'seed' must be a whole number or a string, not {seed!r}")
-    return seed
+    """The record's seed; :class:`RecordError` if it is not a bounded whole number or string."""
+    try:
+        return check_seed(record["seed"])
+    except CorazonesError as e:
+        raise RecordError(f"record 'seed': {e}") from None
 
 
 def action_of(raw: Any, number: int) -> Action:
-    """Parse action ``#number`` (1-based) of a record, strictly.
+    """Parse action ``#number`` (1-based) of a record, strictly (:meth:`Action.from_json`).
 
     Cards must be strings (``"QS"``): JSON numbers and ``true`` would
     otherwise read as card indexes.  The declared suit is a letter.
     """
-    where = f"action #{number}"
-    if not isinstance(raw, dict):
-        raise RecordError(f'{where}: an action is an object like {{"seat": 0, "play": "2C"}}, not {raw!r}')
-    kinds = [k for k in ACTION_KINDS if k in raw]
-    extra = [k for k in raw if k != "seat" and k not in ACTION_KINDS]
-    if extra or len(kinds) != 1 or "seat" not in raw:
-        raise RecordError(
-            f"{where}: {_json(raw)} must have 'seat' and exactly one of {', '.join(ACTION_KINDS)}"
-            + (f" (unknown: {', '.join(extra)})" if extra else "")
-        )
-    kind = kinds[0]
-    value = raw[kind]
-    if kind == "play" and not isinstance(value, str):
-        raise RecordError(f'{where}: the card played must be a string like "QS", not {value!r}')
-    if kind == "pass" and (not isinstance(value, list) or not all(isinstance(c, str) for c in value)):
-        raise RecordError(f'{where}: \'pass\' must be a list of cards like ["QS", "AH", "2D"], not {value!r}')
-    if kind == "declare" and not isinstance(value, str):
-        raise RecordError(f"{where}: 'declare' must be a suit letter C, D, S or H, not {value!r}")
     try:
         return Action.from_json(raw)
     except CorazonesError as e:
-        raise RecordError(f"{where}: {e}") from None
+        raise RecordError(f"action #{number}: {e}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,10 +234,9 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     illegal (``action #k``, counted from 1).  The same :class:`Game` object is
     yielded every time, advanced in place.
     """
+    record = check_shape(record)
     game = Game(rules_of(record), seed_of(record))
-    actions = record.get("actions")
-    if not isinstance(actions, list):
-        raise RecordError("record 'actions' must be a list")
+    actions = record["actions"]
     for i, raw in enumerate(actions):
         action = action_of(raw, i + 1)
         try:
@@ -258,6 +263,12 @@ def verify_record(record: dict[str, Any]) -> Game:
     final field.  Returns the replayed game.
     """
     record = check_shape(record)
+    commitment = record.get("commitment")
+    if commitment is not None and not check(seed_of(record), commitment):
+        raise RecordError(
+            f"commitment: the record says {commitment}, but its seed gives {commit(seed_of(record))}; "
+            "the seed is not the one committed to"
+        )
     recorded: list[Any] = record["hands"]
     checked = 0
     game: Game | None = None
@@ -289,7 +300,7 @@ def verify_record(record: dict[str, Any]) -> Game:
     have = final_of(game)
     for key in FINAL_FIELDS:
         if not _same(final[key], have[key]):
-            raise RecordError(f"final {key}: the record says {_json(final[key])}, the rules give {_json(have[key])}")
+            raise RecordError(f"final {key}: the record says {_brief(final[key])}, the rules give {_brief(have[key])}")
     return game
 
 
@@ -314,9 +325,9 @@ def compare_hand(want: Any, got: HandResult, action_no: int | None = None) -> No
     """Raise :class:`RecordError` at the first field of a recorded hand result that differs."""
     where = f"hand {got.index + 1}" + (f" (ended by action #{action_no})" if action_no is not None else "")
     if not isinstance(want, dict):
-        raise RecordError(f"{where}: a hand result must be an object, not {want!r}")
+        raise RecordError(f"{where}: a hand result must be an object, not {show(want)}")
     have = got.to_json()
     _check_fields(want, tuple(have), where)
     for key, value in have.items():
         if not _same(want[key], value):
-            raise RecordError(f"{where}: {key}: the record says {_json(want[key])}, the rules give {_json(value)}")
+            raise RecordError(f"{where}: {key}: the record says {_brief(want[key])}, the rules give {_brief(value)}")

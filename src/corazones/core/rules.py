@@ -26,7 +26,18 @@ from corazones.core.cards import (
     card_str,
     parse_card,
 )
-from corazones.core.errors import CardError, RulesError
+from corazones.core.errors import CardError, RecordError, RulesError
+from corazones.core.limits import (
+    MAX_CARD_POINTS,
+    MAX_DISCARD_ORDER,
+    MAX_HANDS,
+    MAX_PASS_CYCLE,
+    MAX_STAKE,
+    MAX_TARGET,
+    check_name,
+    key_of,
+    show,
+)
 
 STRIPS: Final = ("seed_003", "arnold_2011", "kitty")
 KITTY_TO: Final = ("first_penalty", "first_trick")
@@ -35,7 +46,7 @@ FIRST_LEADS: Final = ("lowest_club", "eldest")
 HEART_SCHEMES: Final = ("one", "spot", "eagle", "eagle_face", "none")
 MOON_MODES: Final = ("choice", "add_to_others", "subtract_from_self", "off")
 MOON_NEEDS: Final = ("player", "team")
-TIE_BREAKS: Final = ("play_on", "shared")
+TIE_BREAKS: Final = ("play_on", "shared", "play_on_always")
 SETTLEMENTS: Final = ("points", "chips_1887", "chips_pool", "average_stakes")
 CANCEL_RULES: Final = ("two_pairs", "no_winner")
 
@@ -93,14 +104,18 @@ class Rules:
     # ------------------------------------------------------------------ build
     def __post_init__(self) -> None:
         # Accept friendlier input types, then validate everything.
-        for name, shape in (
-            ("passes", "a list such as ['left', 'right'], or null"),
-            ("discard_order", "a list such as ['H', 'Q']"),
-            ("card_points", "an object such as {'QS': 13}"),
+        for name, shape, kinds, most in (
+            ("passes", "a list such as ['left', 'right'], or null", list | tuple, MAX_PASS_CYCLE),
+            ("discard_order", "a list such as ['H', 'Q']", list | tuple, MAX_DISCARD_ORDER),
+            ("card_points", "an object such as {'QS': 13}", list | tuple | Mapping, MAX_CARD_POINTS),
         ):
             value = getattr(self, name)
-            if not (value is None and name == "passes") and not isinstance(value, list | tuple | Mapping):
-                raise RulesError(f"{name} must be {shape}, not {value!r}")
+            if value is None and name == "passes":
+                continue
+            if not isinstance(value, kinds):
+                raise RulesError(f"{name} must be {shape}, not {show(value)}")
+            if len(value) > most:
+                raise RulesError(f"{name} has {len(value):,} entries; at most {most}")
         if isinstance(self.card_points, Mapping):
             object.__setattr__(self, "card_points", tuple(self.card_points.items()))
         if self.passes is not None and not isinstance(self.passes, tuple):
@@ -112,25 +127,17 @@ class Rules:
     @classmethod
     def preset(cls, name: str = "standard", **overrides: Any) -> Rules:
         """The named preset with any option overridden, e.g. ``Rules.preset("omnibus", players=5)``."""
-        if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"unknown preset {show(name)}; presets: {', '.join(PRESETS)}")
         values = dict(PRESETS[name])
-        unknown = set(overrides) - OPTION_NAMES
-        if unknown:
-            raise RulesError(
-                f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(sorted(OPTION_NAMES))}"
-            )
+        _no_unknown(overrides, OPTION_NAMES)
         values.update(overrides)
         values.setdefault("name", name)
         return cls(**values)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated again)."""
-        unknown = set(changes) - OPTION_NAMES - {"name", "description"}
-        if unknown:
-            raise RulesError(
-                f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(sorted(OPTION_NAMES))}"
-            )
+        _no_unknown(changes, OPTION_NAMES | {"name", "description"})
         return dataclasses.replace(self, **changes)
 
     # ----------------------------------------------------------- serialise
@@ -155,11 +162,8 @@ class Rules:
             raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
         data = dict(data)
         name = data.pop("name", "custom")
-        unknown = set(data) - OPTION_NAMES
-        if unknown:
-            raise RulesError(
-                f"unknown option(s) {', '.join(sorted(unknown))}; options: {', '.join(sorted(OPTION_NAMES))}"
-            )
+        _no_unknown(data, OPTION_NAMES)
+        _check_name(name)
         if name in PRESETS:
             return cls.preset(name, **data)
         return cls(name=name, **data)
@@ -226,6 +230,19 @@ class Rules:
             return tuple((s,) for s in range(self.players))
         return (tuple(range(0, self.players, 2)), tuple(range(1, self.players, 2)))
 
+    def tie_plays_on(self, agreed_hands_played: bool) -> bool:
+        """Whether a tie for the lowest score plays further hands (``tie_break``).
+
+        ``play_on`` breaks a tie at the target, but the agreed number of hands
+        (``hands``) ends the game: the players agreed on it, and under
+        ``average_stakes`` who is lowest changes nothing.  ``play_on_always``
+        plays on after the agreed hands too (``quick``: one hand decides, ties
+        play on).
+        """
+        if self.tie_break == "play_on_always":
+            return True
+        return self.tie_break == "play_on" and not agreed_hands_played
+
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.partnership else seat
 
@@ -244,6 +261,22 @@ class Rules:
                 v = " ".join(v) or "-"
             rows.append((f.name, str(v)))
         return rows
+
+
+def _no_unknown(options: Mapping[Any, Any], known: frozenset[str]) -> None:
+    unknown = [k for k in options if k not in known]
+    if unknown:
+        raise RulesError(
+            f"unknown option(s) {', '.join(sorted(map(key_of, unknown)))}; options: {', '.join(sorted(OPTION_NAMES))}"
+        )
+
+
+def _check_name(name: object) -> None:
+    """The rules' name is shown by every face: a short string of printable text, like a player's name."""
+    try:
+        check_name(name, "the rules' name")
+    except RecordError as e:
+        raise RulesError(str(e)) from None
 
 
 _VALUES_CACHE: dict[tuple[str, tuple[tuple[str, int], ...], int], tuple[int, ...]] = {}
@@ -270,29 +303,36 @@ def discard_group_mask(token: str) -> int:
     if t in RANK_LETTERS:
         r = RANK_LETTERS.index(t)
         return sum(1 << (s * 13 + r) for s in range(4))
-    raise RulesError(f"discard_order entry {token!r} is neither a suit letter (C D S H) nor a rank (2-10 J Q K A)")
+    raise RulesError(f"discard_order entry {show(token)} is neither a suit letter (C D S H) nor a rank (2-10 J Q K A)")
 
 
 def _choice(value: object, name: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise RulesError(f"{name} = {value!r} is not allowed; {name} is one of: {', '.join(allowed)}")
+    if not isinstance(value, str) or value not in allowed:
+        raise RulesError(f"{name} = {show(value)} is not allowed; {name} is one of: {', '.join(allowed)}")
 
 
 def _int(value: object, name: str, low: int, high: int | None = None, optional: bool = False) -> None:
     if value is None and optional:
         return
+    span = f"{low} to {high}" if high is not None else f"at least {low}"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number{' or null' if optional else ''}, not {value!r}")
+        raise RulesError(
+            f"{name} must be a whole number from {span}{' or null' if optional else ''}, not {show(value)}"
+        )
     if value < low or (high is not None and value > high):
-        span = f"{low} to {high}" if high is not None else f"at least {low}"
-        raise RulesError(f"{name} = {value} is out of range; allowed: {span}")
+        raise RulesError(f"{name} = {show(value)} is out of range; allowed: {span}")
 
 
 def _validate(r: Rules) -> None:
+    _check_name(r.name)
     for name in ("no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "partnership", "auction"):
         if not isinstance(getattr(r, name), bool):
-            raise RulesError(f"{name} must be true or false, not {getattr(r, name)!r}")
+            raise RulesError(f"{name} must be true or false, not {show(getattr(r, name))}")
     _int(r.decks, "decks", 1, 2)
+    if isinstance(r.players, bool) or not isinstance(r.players, int):
+        raise RulesError(
+            f"players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not {show(r.players)}"
+        )
     _choice(r.strip, "strip", STRIPS)
     _choice(r.kitty_to, "kitty_to", KITTY_TO)
     _choice(r.first_lead, "first_lead", FIRST_LEADS)
@@ -304,14 +344,14 @@ def _validate(r: Rules) -> None:
     _choice(r.cancel_whole_trick, "cancel_whole_trick", CANCEL_RULES)
     if r.decks == 1:
         high = 6 if r.strip == "arnold_2011" else 7
-        if not isinstance(r.players, int) or isinstance(r.players, bool) or not 3 <= r.players <= high:
+        if not 3 <= r.players <= high:
             raise RulesError(
-                f"players = {r.players!r} is not possible with one deck and strip = {r.strip}; "
+                f"players = {r.players} is not possible with one deck and strip = {r.strip}; "
                 f"allowed: 3 to {high} (use decks = 2 for 5 to 11 players)"
             )
     else:
-        if not isinstance(r.players, int) or isinstance(r.players, bool) or not 5 <= r.players <= 11:
-            raise RulesError(f"players = {r.players!r} is not possible with two decks; allowed: 5 to 11")
+        if not 5 <= r.players <= 11:
+            raise RulesError(f"players = {r.players} is not possible with two decks; allowed: 5 to 11")
     _int(r.pass_count, "pass_count", 0)
     if r.pass_count > r.hand_size:
         raise RulesError(
@@ -327,7 +367,7 @@ def _validate(r: Rules) -> None:
             raise RulesError(f"passing 'across' needs an even number of players, not {r.players}")
     for entry in r.card_points:
         if not (isinstance(entry, tuple) and len(entry) == 2):
-            raise RulesError(f"card_points entries are card: points pairs, not {entry!r}")
+            raise RulesError(f"card_points entries are card: points pairs, not {show(entry)}")
         name, pts = entry
         try:
             parse_card(name)
@@ -341,9 +381,9 @@ def _validate(r: Rules) -> None:
     object.__setattr__(r, "card_points", norm)
     for tok in r.discard_order:
         discard_group_mask(tok)
-    _int(r.target, "target", 1, optional=True)
-    _int(r.hands, "hands", 1, optional=True)
-    _int(r.stake, "stake", 1)
+    _int(r.target, "target", 1, MAX_TARGET, optional=True)
+    _int(r.hands, "hands", 1, MAX_HANDS, optional=True)
+    _int(r.stake, "stake", 1, MAX_STAKE)
     if r.settlement in ("points", "average_stakes") and r.target is None and r.hands is None:
         raise RulesError(f"settlement = {r.settlement} needs an end: set target (a score) or hands (a number of hands)")
     if r.partnership and r.players not in (4, 6):
@@ -369,7 +409,12 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "standard": {"description": "Black Lady, the modern Hearts: Q♠ 13, hearts 1, pass L/R/A/hold, to 100"},
     "black_lady": {"description": "Same as standard (1909 'discard hearts')"},
     "kitty": {"strip": "kitty", "description": "No cards stripped; leftovers form a kitty (12 each with four)"},
-    "quick": {"target": None, "hands": 1, "description": "A single hand decides the game (ties play on)"},
+    "quick": {
+        "target": None,
+        "hands": 1,
+        "tie_break": "play_on_always",
+        "description": "A single hand decides the game (ties play on)",
+    },
     "hearts_1887": {
         **_OLD_STYLE,
         "must_break_hearts": False,

@@ -1,0 +1,264 @@
+"""Size limits of outside input, and the one JSON reader that enforces them.
+
+Records, hand logs, actions, rule options and names arrive from files, other
+programs and, through the web server, from strangers.  Every reader in the
+core bounds what it accepts with the named limits below, so a hostile document
+is refused with a one-line :class:`~corazones.core.errors.RecordError` instead
+of exhausting memory, running for ever, or crashing on a conversion Python
+itself refuses (a 5,000-digit integer cannot even be printed).  The faces
+import the same constants to bound what they read from a file or a socket
+before handing it over.  ``docs/records.md`` lists each limit.
+
+:func:`parse_json` is ``json.loads`` made strict: integers longer than
+:data:`MAX_INT_DIGITS` digits, ``NaN``/``Infinity``, duplicate keys, nesting
+deeper than :data:`MAX_JSON_DEPTH` and strings longer than
+:data:`MAX_STRING_LENGTH` are refused, each named by where it sits
+(``actions[3].seat``).  :func:`show` prints any value short and safely for an
+error message.
+"""
+
+from __future__ import annotations
+
+import json
+import reprlib
+import unicodedata
+from typing import Any, Final
+
+from corazones.core.errors import RecordError
+
+#: A game record's text, in bytes of UTF-8 (a long game of eleven players is well under 1 MiB).
+MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
+#: Actions in one game record.
+MAX_RECORD_ACTIONS: Final = 100_000
+#: One hand-log line (one deal), in bytes of UTF-8; a single pretty-printed hand-log object counts as one line.
+MAX_HANDLOG_LINE_BYTES: Final = 64 * 1024
+#: Any JSON string of a record or hand log (keys included); the narrower limits below apply first.
+MAX_STRING_LENGTH: Final = 1_000
+#: Digits of any JSON integer (a 128-bit seed has 39).
+MAX_INT_DIGITS: Final = 40
+#: Nesting of arrays and objects (a record nests four deep).
+MAX_JSON_DEPTH: Final = 16
+#: A player's display name, or the name of a set of rules, in characters.
+MAX_NAME_LENGTH: Final = 100
+#: A seed given as a string, in characters.
+MAX_SEED_LENGTH: Final = 256
+#: Players at the table (two decks seat 5 to 11).
+MAX_PLAYERS: Final = 11
+#: Rule options: the target score, the number of hands, the stake in chips.
+MAX_TARGET: Final = 10_000
+MAX_HANDS: Final = 1_000
+MAX_STAKE: Final = 10_000
+#: The largest bid an action may carry: every chip in the largest possible game.
+MAX_BID: Final = MAX_STAKE * MAX_PLAYERS
+#: Entries of the list options ``passes`` (a cycle of directions) and ``discard_order``, and of ``card_points``.
+MAX_PASS_CYCLE: Final = 16
+MAX_DISCARD_ORDER: Final = 17
+MAX_CARD_POINTS: Final = 52
+
+_INT_LIMIT: Final = 10**MAX_INT_DIGITS
+
+
+class _Shorter(reprlib.Repr):
+    """``reprlib`` with one more guard: an integer too long for ``repr`` is described, not printed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = 60
+        self.maxother = 60
+        self.maxlong = 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+        self.maxlevel = 3
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= _INT_LIMIT:
+            return f"<a number of about {_digits(x):,} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            return super().repr_instance(x, level)
+        except Exception:  # a value whose repr fails still gets a message
+            return f"<{type(x).__name__}>"
+
+
+_SHORT = _Shorter()
+
+
+def _digits(x: int) -> int:
+    """Decimal digits of ``x`` without converting it (Python refuses to convert huge ints)."""
+    return max(1, int(abs(x).bit_length() * 0.30103) + 1)
+
+
+def show(value: Any) -> str:
+    """A short, safe rendering of any value for an error message (never raises)."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
+
+
+def key_of(key: Any) -> str:
+    """A field or option name for a message: as it is when it is short printable text, else :func:`show`."""
+    if isinstance(key, str) and 0 < len(key) <= 40 and key.isprintable():
+        return key
+    return show(key)
+
+
+def bad_text(text: str) -> str | None:
+    """Why ``text`` cannot be a name or seed, or ``None``: control characters and lone surrogates.
+
+    Control characters (newlines, escapes, ``DEL``) have no place in a name and
+    can rewrite a terminal; a lone surrogate cannot be written as UTF-8 at all.
+    Every other character of Unicode is accepted (the faces still sanitise what
+    they print).
+    """
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat == "Cc":
+            return f"a control character (U+{ord(ch):04X})"
+        if cat == "Cs":
+            return f"a lone surrogate (U+{ord(ch):04X}), which is not text"
+    return None
+
+
+def check_name(value: Any, where: str) -> str:
+    """A display name: a string of at most :data:`MAX_NAME_LENGTH` characters without control characters."""
+    if not isinstance(value, str):
+        raise RecordError(f"{where} must be a string (a name), not {show(value)}")
+    if len(value) > MAX_NAME_LENGTH:
+        raise RecordError(f"{where} has {len(value):,} characters; a name has at most {MAX_NAME_LENGTH}")
+    why = bad_text(value)
+    if why is not None:
+        raise RecordError(f"{where} {show(value)} holds {why}; names are printable text")
+    return value
+
+
+# ------------------------------------------------------------------ JSON
+class _Huge:
+    """Stands for an integer that was too long to convert, so the check can name its field."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits:,} digits>"
+
+
+class _Constant:
+    """Stands for ``NaN``, ``Infinity`` or ``-Infinity``, which JSON does not allow."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class _Duplicate(dict[str, Any]):
+    """An object that named a key twice (the key is kept so the check can name it)."""
+
+    duplicate: str = ""
+
+
+def _parse_int(text: str) -> int | _Huge:
+    digits = len(text.lstrip("-"))
+    return _Huge(digits) if digits > MAX_INT_DIGITS else int(text)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            dup = _Duplicate(pairs)
+            dup.duplicate = key
+            return dup
+        out[key] = value
+    return out
+
+
+def parse_json(text: str, what: str, max_bytes: int) -> Any:
+    """Parse JSON text strictly, refusing what no reader should accept; :class:`RecordError` says where.
+
+    ``what`` names the document in messages (``a game record``) and
+    ``max_bytes`` bounds its size (:data:`MAX_RECORD_BYTES`, :data:`MAX_HANDLOG_LINE_BYTES`).
+    """
+    if not isinstance(text, str):
+        raise RecordError(f"{what} must be given as text, not {type(text).__name__}")
+    size = len(text) if len(text) * 4 <= max_bytes else len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise RecordError(f"{what} is {size:,} bytes; at most {max_bytes:,} are read")
+    try:
+        data = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_constant=_Constant,
+            object_pairs_hook=_pairs,
+        )
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{what} is nested too deeply; at most {MAX_JSON_DEPTH} levels") from None
+    check_json(data)
+    return data
+
+
+def _path(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    label = key if key.isidentifier() else json.dumps(key[:40])
+    return f"{parent}.{label}" if parent else label
+
+
+def check_json(data: Any, where: str = "") -> None:
+    """Check a parsed document (or one built in Python) against the JSON limits; :class:`RecordError` if not.
+
+    Only JSON values pass: objects with string keys, arrays (tuples are taken
+    for arrays), strings, whole numbers of at most :data:`MAX_INT_DIGITS`
+    digits, finite numbers, ``true``, ``false`` and ``null``.  The walk is
+    iterative, so even a document nested past Python's recursion limit is
+    refused rather than crashing.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, where, 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        at = path or "the top level"
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            if abs(value) >= _INT_LIMIT:
+                raise RecordError(f"{at}: a number of {_digits(value):,} digits; numbers have at most {MAX_INT_DIGITS}")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise RecordError(f"{at}: {value} is not a number JSON allows")
+        elif isinstance(value, str):
+            if len(value) > MAX_STRING_LENGTH:
+                raise RecordError(
+                    f"{at}: a string of {len(value):,} characters; strings have at most {MAX_STRING_LENGTH:,}"
+                )
+        elif isinstance(value, _Huge):
+            raise RecordError(f"{at}: a number of {value.digits:,} digits; numbers have at most {MAX_INT_DIGITS}")
+        elif isinstance(value, _Constant):
+            raise RecordError(f"{at}: {value.name} is not a number JSON allows")
+        elif isinstance(value, dict):
+            if isinstance(value, _Duplicate):
+                raise RecordError(f"{at}: the key {show(value.duplicate)} is given twice")
+            if depth >= MAX_JSON_DEPTH:
+                raise RecordError(f"{at}: nested too deeply; at most {MAX_JSON_DEPTH} levels")
+            for key, item in reversed(value.items()):
+                if not isinstance(key, str):
+                    raise RecordError(f"{at}: the key {show(key)} is not a string")
+                if len(key) > MAX_STRING_LENGTH:
+                    raise RecordError(
+                        f"{at}: a key of {len(key):,} characters; strings have at most {MAX_STRING_LENGTH:,}"
+                    )
+                stack.append((item, _path(path, key), depth + 1))
+        elif isinstance(value, list | tuple):
+            if depth >= MAX_JSON_DEPTH:
+                raise RecordError(f"{at}: nested too deeply; at most {MAX_JSON_DEPTH} levels")
+            stack.extend((value[i], _path(path, i), depth + 1) for i in range(len(value) - 1, -1, -1))
+        else:
+            raise RecordError(f"{at}: {show(value)} is not a JSON value")
