@@ -26,7 +26,7 @@ from corazones.core.errors import IllegalActionError
 from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.observation import HandResult, Observation
 from corazones.core.rules import Rules
-from corazones.core.scoring import average_stakes, settle_chips_1887, settle_chips_pool, team_totals
+from corazones.core.scoring import average_stakes, game_end, settle_hand, team_totals
 
 GAME_OVER = "game_over"
 
@@ -165,13 +165,9 @@ class Game:
         r = self.rules
         scores = d.hand_scores()
         bid = d.high_bid if d.declarer is not None and d.forced_declarer is None else 0
-        delta: tuple[int, ...] = (0,) * r.players
-        if r.settlement == "chips_1887":
-            out = settle_chips_1887(d.pts, self.pool)
-            delta, self.pool = out.delta, out.pool
-        elif r.settlement == "chips_pool":
-            out = settle_chips_pool(d.pen_count, self.pool, bid, d.declarer)
-            delta, self.pool = out.delta, out.pool
+        out = settle_hand(r, d.pts, d.pen_count, self.pool, bid, d.declarer)
+        delta, self.pool = out.delta, out.pool
+        if r.settlement == "chips_pool":
             self.carry_declarer = d.declarer if not out.winners else None
         for s in range(r.players):
             self.scores[s] += scores[s]
@@ -205,22 +201,10 @@ class Game:
         self.deal = self._new_deal()
 
     def _check_end(self) -> bool:
-        r = self.rules
-        limit = r.hands is not None and self.hand_index >= r.hands
-        if r.settlement in ("chips_1887", "chips_pool"):
-            if limit or min(self.chips) <= 0:
-                best = max(self.chips)
-                self.winners = tuple(s for s in range(r.players) if self.chips[s] == best)
-                return True
+        winners = game_end(self.rules, self.hand_index, self.scores, self.chips)
+        if winners is None:
             return False
-        totals = self.totals()
-        if not (limit or (r.target is not None and max(totals) >= r.target)):
-            return False
-        low = min(totals)
-        sides = [i for i, t in enumerate(totals) if t == low]
-        if len(sides) > 1 and r.tie_plays_on(limit):
-            return False
-        self.winners = tuple(s for i in sides for s in r.teams[i])
+        self.winners = winners
         return True
 
     def stakes(self) -> tuple[float, ...] | None:

@@ -1,7 +1,13 @@
-"""Settlement of hand results: points, 1887 chips, Auction's pool, average stakes.
+"""Settlement of hand results: points, the moon, 1887 chips, Auction's pool, average stakes, the end.
 
-These are pure functions of numbers so the score pad (hands played with real
-cards) and the engine settle hands the same way.
+These are pure functions of numbers and :class:`Rules` so the score pad
+(hands played with real cards, :mod:`corazones.core.pad`) and the engine
+(:class:`~corazones.core.game.Game`) settle hands and end games the same way.
+
+``core/deal.py`` is compiled and keeps its own copy of the moon rule
+(``Deal._find_shooter`` and ``Deal.hand_scores``); :func:`find_shooter` and
+:func:`moon_scores` are the same rule for callers that hold only numbers, and
+the score pad's property tests check both agree on random games of every preset.
 """
 
 from __future__ import annotations
@@ -9,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+from corazones.core.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,3 +87,87 @@ def average_stakes(scores: Sequence[int]) -> tuple[Fraction, ...]:
 def team_totals(scores: Sequence[int], teams: Sequence[Sequence[int]]) -> list[int]:
     """Sum of each side's scores (one seat per side without partnerships)."""
     return [sum(scores[s] for s in team) for team in teams]
+
+
+def find_shooter(rules: Rules, pos: Sequence[int], pos_total: int) -> int | None:
+    """The seat that shot the moon, given each seat's positive (penalty) points, or ``None``.
+
+    A seat shoots by taking every penalty point in play; with ``moon_needs = team`` a
+    side that took them all shoots too, its member with the most penalty points (the
+    lower seat on a tie) being the shooter who chooses.
+    """
+    if rules.moon == "off" or pos_total <= 0:
+        return None
+    for s, p in enumerate(pos):
+        if p == pos_total:
+            return s
+    if rules.moon_needs == "team":
+        for team in rules.teams:
+            if sum(pos[s] for s in team) == pos_total:
+                return max(team, key=lambda s: (pos[s], -s))
+    return None
+
+
+def moon_scores(
+    rules: Rules, pts: Sequence[int], pos: Sequence[int], shooter: int | None, choice: str | None, pos_total: int
+) -> tuple[int, ...]:
+    """Each seat's score for the hand after the moon rule.
+
+    Without a shooter the score is the points taken.  A shooter's side loses its
+    penalty points but keeps bonus cards (Omnibus J♦); ``subtract_from_self``
+    takes ``pos_total`` off the shooter, ``add_to_others`` adds it to every
+    opponent (a partner is not an opponent).
+    """
+    if shooter is None:
+        return tuple(pts)
+    mode = choice or rules.moon
+    side = rules.team_of(shooter)
+    out = []
+    for s in range(len(pts)):
+        base = pts[s] - pos[s]
+        if rules.team_of(s) == side:
+            out.append(base - pos_total if (mode == "subtract_from_self" and s == shooter) else base)
+        else:
+            out.append(base + pos_total if mode == "add_to_others" else base)
+    return tuple(out)
+
+
+def settle_hand(
+    rules: Rules, points: Sequence[int], penalty_cards: Sequence[int], pool: int, bid: int, declarer: int | None
+) -> ChipsOutcome:
+    """The chips of one hand under the settlement in force (no chips move under points or average stakes).
+
+    ``points`` are the points each seat took before the moon (the moon is off in
+    both chip games), ``penalty_cards`` how many penalty cards each took, ``bid``
+    what the declarer paid (0 when the pool carried the declarer over).
+    """
+    if rules.settlement == "chips_1887":
+        return settle_chips_1887(points, pool)
+    if rules.settlement == "chips_pool":
+        return settle_chips_pool(penalty_cards, pool, bid, declarer)
+    return ChipsOutcome((0,) * len(points), pool, ())
+
+
+def game_end(rules: Rules, hands_played: int, scores: Sequence[int], chips: Sequence[int]) -> tuple[int, ...] | None:
+    """The winning seats if the game is over after ``hands_played`` hands, else ``None``.
+
+    Chip games end when a player has no chips left (or after ``hands``); the most
+    chips win, ties share.  Point games end at the target (or after ``hands``)
+    with the lowest side winning; a tie for lowest plays on as
+    :meth:`Rules.tie_plays_on` says (at the target, not after the agreed hands).
+    """
+    limit = rules.hands is not None and hands_played >= rules.hands
+    n = rules.players
+    if rules.settlement in ("chips_1887", "chips_pool"):
+        if limit or min(chips) <= 0:
+            best = max(chips)
+            return tuple(s for s in range(n) if chips[s] == best)
+        return None
+    totals = team_totals(scores, rules.teams)
+    if not (limit or (rules.target is not None and max(totals) >= rules.target)):
+        return None
+    low = min(totals)
+    sides = [i for i, t in enumerate(totals) if t == low]
+    if len(sides) > 1 and rules.tie_plays_on(limit):
+        return None
+    return tuple(s for i in sides for s in rules.teams[i])
