@@ -1,0 +1,347 @@
+"""Positions from outside: start a game or a single hand from given cards.
+
+A :class:`Game` deals every hand from its own seed.  Analysing a real deal,
+playing a tournament on fixed deals, setting a puzzle, resetting a learning
+environment to a chosen deal or letting another engine drive Corazones bots
+all need the opposite: *these* hands, this dealer, this pass, these scores.
+:class:`Position` says all of that as data, :func:`start_game` builds the
+:class:`Game` that is at that position (the rules code is the same one every
+game runs; nothing is copied), and :func:`replay` applies an outside history
+to it, including one that lists a pass card by card.
+
+A bot's move at the position is then ``bot.act(game.observation(seat))`` for
+any bot (``corazones.players``); this floor knows no bots.
+
+Hands after the given one are dealt from the game's seed as usual, so a game
+started from a position plays on to its end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from corazones.core.actions import Action, Kind
+from corazones.core.cards import card_str, parse_card
+from corazones.core.deal import Deal
+from corazones.core.errors import CardError, CorazonesError, IllegalActionError, RecordError, RulesError
+from corazones.core.game import Game
+from corazones.core.rules import PASS_DIRECTIONS, Rules
+
+_CHIPS = ("chips_1887", "chips_pool")
+_FIELDS = ("rules", "hands", "kitty", "dealer", "pass_direction", "hand_index", "scores", "chips", "pool", "declarer")
+
+
+class PositionError(CorazonesError, ValueError):
+    """A position that cannot occur under its rules (wrong hand sizes, missing cards, bad seat...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One hand about to start: the cards as dealt and the standing before it.
+
+    ``hands[s]`` are seat ``s``'s cards as dealt (before any pass); ``kitty``
+    the face-down leftovers (kitty and two-deck presets).  ``pass_direction``
+    ``None`` means the rules' direction for ``hand_index``.  ``scores``,
+    ``chips`` and ``pool`` are the match standing so far (``None``: the start
+    of a game).  ``declarer`` is the seat that names the penalty suit without
+    bidding after a failed Auction Hearts hand.  Build one with
+    :meth:`Position.of`, which accepts card names and checks everything.
+    """
+
+    rules: Rules
+    hands: tuple[tuple[int, ...], ...]
+    kitty: tuple[int, ...] = ()
+    dealer: int = 0
+    pass_direction: str | None = None
+    hand_index: int = 0
+    scores: tuple[int, ...] | None = None
+    chips: tuple[int, ...] | None = None
+    pool: int = 0
+    declarer: int | None = None
+
+    def __post_init__(self) -> None:
+        check_position(self)
+
+    @classmethod
+    def of(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[int | str] | str],
+        kitty: Iterable[int | str] | str = (),
+        *,
+        dealer: int = 0,
+        pass_direction: str | None = None,
+        hand_index: int = 0,
+        scores: Sequence[int] | None = None,
+        chips: Sequence[int] | None = None,
+        pool: int = 0,
+        declarer: int | None = None,
+    ) -> Position:
+        """A checked position; cards may be indices or names (``"QS AH 10C"`` or ``["QS", 12]``)."""
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise PositionError(f"hands must be a list of {rules.players} hands, one per seat, not {hands!r}")
+        return cls(
+            rules,
+            tuple(_cards(h, f"hand of seat {s}") for s, h in enumerate(hands)),
+            _cards(kitty, "kitty"),
+            dealer,
+            pass_direction,
+            hand_index,
+            None if scores is None else tuple(scores),
+            None if chips is None else tuple(chips),
+            pool,
+            declarer,
+        )
+
+    @property
+    def direction(self) -> str:
+        """The pass direction of this hand (``hold`` when the rules do not pass)."""
+        if not self.rules.pass_count:
+            return "hold"
+        return self.pass_direction if self.pass_direction is not None else self.rules.pass_direction(self.hand_index)
+
+    # ---------------------------------------------------------- serialise
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dictionary (cards as names); :meth:`from_json` reads it back."""
+        return {
+            "rules": self.rules.to_dict(),
+            "hands": [[card_str(c) for c in h] for h in self.hands],
+            "kitty": [card_str(c) for c in self.kitty],
+            "dealer": self.dealer,
+            "pass_direction": self.pass_direction,
+            "hand_index": self.hand_index,
+            "scores": None if self.scores is None else list(self.scores),
+            "chips": None if self.chips is None else list(self.chips),
+            "pool": self.pool,
+            "declarer": self.declarer,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, rules: Rules | None = None) -> Position:
+        """Read :meth:`to_json` output; ``rules`` stands in when the document has none."""
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a position is an object with 'hands' (and 'rules', 'dealer'...), not {data!r}")
+        allowed = _FIELDS
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise PositionError(f"unknown position field(s) {', '.join(unknown)}; fields: {', '.join(allowed)}")
+        if "rules" in data:
+            raw = data["rules"]
+            try:
+                rules = Rules.preset(raw) if isinstance(raw, str) else Rules.from_dict(raw)
+            except RulesError as e:
+                raise PositionError(f"position rules: {e}") from None
+        if rules is None:
+            raise PositionError("a position needs 'rules' (a preset name or an options object)")
+        if "hands" not in data:
+            raise PositionError("a position needs 'hands': one list of cards per seat")
+        return cls.of(
+            rules,
+            data["hands"],
+            data.get("kitty", ()),
+            dealer=data.get("dealer", 0),
+            pass_direction=data.get("pass_direction"),
+            hand_index=data.get("hand_index", 0),
+            scores=data.get("scores"),
+            chips=data.get("chips"),
+            pool=data.get("pool", 0),
+            declarer=data.get("declarer"),
+        )
+
+
+def _cards(cards: Any, where: str) -> tuple[int, ...]:
+    if isinstance(cards, str):
+        cards = cards.replace(",", " ").split()
+    if not isinstance(cards, Iterable):
+        raise PositionError(f"{where}: a list of cards such as ['QS', 'AH'], not {cards!r}")
+    out = []
+    for c in cards:
+        if isinstance(c, str):
+            try:
+                out.append(parse_card(c))
+            except CardError as e:
+                raise PositionError(f"{where}: {e}") from None
+        elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
+            out.append(int(c))
+        else:
+            raise PositionError(f"{where}: not a card: {c!r}; a card is a name like 'QS' or an index 0 to 51")
+    return tuple(out)
+
+
+def _seat(value: object, name: str, n: int, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise PositionError(f"{name} = {value!r} is not a seat; seats are 0 to {n - 1}")
+
+
+def _numbers(value: object, name: str, n: int, low: int | None = None) -> None:
+    if value is None:
+        return
+    if not isinstance(value, tuple) or len(value) != n:
+        raise PositionError(f"{name} must list {n} whole numbers, one per seat, not {value!r}")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or (low is not None and v < low):
+            floor = "" if low is None else f" of at least {low}"
+            raise PositionError(f"{name} must list whole numbers{floor}, not {v!r}")
+
+
+def check_position(p: Position) -> None:
+    """Raise :class:`PositionError` naming the first thing that cannot be so under ``p.rules``."""
+    r = p.rules
+    if not isinstance(r, Rules):
+        raise PositionError(f"rules must be a Rules value (Rules.preset(...)), not {r!r}")
+    n = r.players
+    if len(p.hands) != n:
+        raise PositionError(f"{r.name} with {n} players needs {n} hands, not {len(p.hands)}")
+    for s, hand in enumerate(p.hands):
+        if len(hand) != r.hand_size:
+            raise PositionError(
+                f"seat {s} holds {len(hand)} cards; {r.name} with {n} players deals {r.hand_size} to each"
+            )
+    if len(p.kitty) != r.kitty_size:
+        raise PositionError(f"the kitty holds {len(p.kitty)} cards; these rules leave {r.kitty_size}")
+    dealt = Counter(c for hand in p.hands for c in hand) + Counter(p.kitty)
+    deck = Counter(r.deck)
+    extra = sorted((dealt - deck).elements())
+    if extra:
+        copies = "twice" if r.decks == 1 else "three times"
+        raise PositionError(
+            f"cards not in this deck (stripped, or dealt {copies}): {' '.join(card_str(c) for c in extra)}"
+        )
+    missing = sorted((deck - dealt).elements())
+    if missing:  # cannot happen with the sizes right and nothing extra; kept for a clear message
+        raise PositionError(f"cards missing from the deal: {' '.join(card_str(c) for c in missing)}")
+    _seat(p.dealer, "dealer", n)
+    if isinstance(p.hand_index, bool) or not isinstance(p.hand_index, int) or p.hand_index < 0:
+        raise PositionError(f"hand_index = {p.hand_index!r} must be a whole number from 0")
+    if p.pass_direction is not None:
+        if p.pass_direction not in PASS_DIRECTIONS:
+            raise PositionError(
+                f"pass_direction = {p.pass_direction!r} is not allowed; one of: {', '.join(PASS_DIRECTIONS)}"
+            )
+        if p.pass_direction == "across" and n % 2:
+            raise PositionError(f"passing 'across' needs an even number of players, not {n}")
+    _numbers(p.scores, "scores", n)
+    _numbers(p.chips, "chips", n, low=0)
+    if p.chips is not None and r.settlement not in _CHIPS:
+        raise PositionError(f"chips only count with chip settlements ({', '.join(_CHIPS)}), not {r.settlement}")
+    if isinstance(p.pool, bool) or not isinstance(p.pool, int) or p.pool < 0:
+        raise PositionError(f"pool = {p.pool!r} must be a whole number of chips from 0")
+    _seat(p.declarer, "declarer", n, optional=True)
+    if p.declarer is not None and not r.auction:
+        raise PositionError("declarer (who names the suit after a failed auction) needs auction rules")
+
+
+def start_game(position: Position, seed: int | str | None = None, *, single_deal: bool = False) -> Game:
+    """The game at ``position``: its current hand is the position's, about to start.
+
+    Later hands are dealt from ``seed`` (random when ``None``).  With
+    ``single_deal`` the game ends when this hand ends (the rules get
+    ``hands = hand_index + 1``, no target and shared ties), for analysing or
+    playing one deal.
+    """
+    rules = position.rules
+    if single_deal:
+        rules = rules.replace(hands=position.hand_index + 1, target=None, tie_break="shared")
+    game = Game(rules, seed)
+    n = rules.players
+    game.dealer = position.dealer
+    game.hand_index = position.hand_index
+    if position.scores is not None:
+        game.scores = list(position.scores)
+    if position.chips is not None:
+        game.chips = list(position.chips)
+    game.pool = position.pool
+    game.carry_declarer = position.declarer
+    game.deal = Deal(
+        rules,
+        [list(h) for h in position.hands],
+        list(position.kitty),
+        position.dealer,
+        position.direction,
+        chips=game.chips if rules.settlement == "chips_pool" else None,
+        forced_declarer=position.declarer,
+    )
+    assert len(game.scores) == n
+    return game
+
+
+def start_deal(position: Position, seed: int | str | None = None) -> Game:
+    """A game of just the position's hand (``start_game(..., single_deal=True)``)."""
+    return start_game(position, seed, single_deal=True)
+
+
+def replay(
+    game: Game,
+    actions: Iterable[Action | Mapping[str, Any]],
+    picks: MutableMapping[int, tuple[int, ...]] | None = None,
+) -> Game:
+    """A copy of ``game`` with ``actions`` applied in order (``game`` itself is left as it was).
+
+    Actions are :class:`Action` values or their JSON form (``{"seat": 0,
+    "play": "QS"}``).  A pass may come whole or card by card, as successive
+    pass actions of fewer cards: a seat's picks are collected until it has
+    chosen ``rules.pass_count`` cards, then applied as one pass.  A history
+    that stops in the middle of a pass needs ``picks``, a dictionary that
+    receives each seat's unfinished choice (and may hold picks made before).
+    An action that does not fit raises :class:`IllegalActionError` naming its
+    number and why.
+    """
+    out = game.clone()
+    pending: dict[int, list[int]] = {s: list(c) for s, c in (picks or {}).items()}
+    k = game.rules.pass_count
+    for i, raw in enumerate(actions):
+        try:
+            action = raw if isinstance(raw, Action) else Action.from_json(raw)
+        except RecordError as e:
+            raise IllegalActionError(f"action {i}: {e}") from None
+        try:
+            if action.kind is Kind.PASS and len(action.cards) < k:
+                _pick(out, action, pending.setdefault(action.seat, []), k)
+            else:
+                if action.kind is Kind.PASS and pending.get(action.seat):
+                    raise IllegalActionError(
+                        f"seat {action.seat} passes {len(action.cards)} cards after picking "
+                        f"{len(pending[action.seat])} of its pass one by one"
+                    )
+                out.apply(action)
+        except IllegalActionError as e:
+            raise IllegalActionError(f"action {i} ({action}): {e}") from None
+    left = {s: tuple(c) for s, c in pending.items() if c}
+    if picks is not None:
+        picks.clear()
+        picks.update(left)
+    elif left:
+        seat, cards = next(iter(left.items()))
+        raise IllegalActionError(
+            f"the history stops in the middle of seat {seat}'s pass ({len(cards)} of {k} cards); "
+            "give replay a picks dictionary to keep unfinished passes"
+        )
+    return out
+
+
+def _pick(game: Game, action: Action, chosen: list[int], k: int) -> None:
+    """Add one card-by-card pick to ``chosen``; apply the whole pass once it has ``k`` cards."""
+    seat = action.seat
+    if not action.cards:
+        raise IllegalActionError("a pass pick names at least one card")
+    trial = [*chosen, *action.cards]
+    if len(trial) > k:
+        raise IllegalActionError(f"seat {seat} picks more than the {k} cards of a pass")
+    if game.over:
+        raise IllegalActionError("the game is over; no action is expected")
+    if game.decision_kind() is not Kind.PASS or seat not in game.to_act():
+        game.deal.check(Action.pass_cards(seat, trial))  # raises the engine's own reason (phase, turn)
+    short = Counter(trial) - Counter(game.deal.hand(seat))
+    if short:
+        cards = " ".join(card_str(c) for c in sorted(short.elements()))
+        raise IllegalActionError(f"seat {seat} cannot pass {cards}: not in hand (or picked twice)")
+    if len(trial) == k:
+        game.apply(Action.pass_cards(seat, trial))
+        chosen.clear()
+    else:
+        chosen[:] = trial
