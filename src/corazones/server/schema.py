@@ -175,7 +175,8 @@ class TableInfo(BaseModel):
     spectators: int = 0
     created: str
     invite_url: str | None = Field(default=None, description="Only in the creator's answer and for seated players")
-    commitment: str | None = None
+    commitment: str | None = Field(default=None, description="SHA-256 commitment to the seed, once the game started")
+    seed: str | None = Field(default=None, description="The seed, revealed once the game is finished (null before)")
     record_url: str | None = None
 
 
@@ -356,6 +357,11 @@ class HintReply(BaseModel):
     type: Literal["hint"]
     action: dict[str, Any]
     reason: str = Field(description="Already translated into the connection's language")
+    reasons: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description='The reason in parts, to render yourself: {"template": English text, "params": {...}}; '
+        'cards are "QS" (a list for several), seats {"seat": n}, suits {"suit": "S"}',
+    )
     level: Level
 
 
@@ -378,7 +384,7 @@ ErrorCode = Literal[
     "no_decision",  # hint asked with nothing to decide
     "seat_taken",  # sit on a seat that is not free
     "not_found",  # no such table
-    "game_over",  # the game is finished
+    "game_over",  # the game is finished (or, for a record, not finished yet)
     "moved",  # another server process owns the table now; reconnect (url given)
     "server",  # the server could not do it now; try again
 ]
@@ -515,7 +521,7 @@ def schema_markdown() -> str:
         json.dumps(LIMITS, indent=2),
         "```",
     ]
-    groups = [
+    groups: list[tuple[str, TypeAdapter[Any]]] = [
         ("Client to server (WebSocket)", TypeAdapter(ClientMessage)),
         ("Server to client (WebSocket)", TypeAdapter(ServerMessage)),
     ]

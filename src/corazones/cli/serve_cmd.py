@@ -1,0 +1,58 @@
+"""``corazones serve``: the web server (lobby, tables, the web app)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: an SQLite file in your data folder); postgresql+psycopg://..."),
+    ] = None,
+    grace: Annotated[float, typer.Option(help="Seconds a dropped player keeps the seat before a bot plays it")] = 60.0,
+    bot_delay: Annotated[float, typer.Option(help="Least seconds a bot takes per move, so people can follow")] = 0.5,
+    bot_workers: Annotated[int, typer.Option(help="Processes for bot moves (another one for expert bots)")] = 1,
+    lease: Annotated[float, typer.Option(help="Seconds before another process takes over a dead one's tables")] = 10.0,
+    public_url: Annotated[
+        str | None, typer.Option(help="Address the players reach this server at (default: http://HOST:PORT)")
+    ] = None,
+    log_level: Annotated[str, typer.Option(help="critical, error, warning, info or debug")] = "warning",
+) -> None:
+    """Serve the web app: play in the browser against bots or with friends (prints the address)."""
+    from corazones.server.hub import Settings
+    from corazones.server.run import check_db
+    from corazones.server.run import serve as run
+    from corazones.services.store import default_url, normalise_url
+
+    if not 0 <= port <= 65535:
+        raise typer.BadParameter(f"{port} is not a port; allowed: 0 to 65535", param_hint="'--port'")
+    for name, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lease", lease)):
+        if value < 0 or value != value:
+            raise typer.BadParameter(f"must be 0 or more seconds, not {value}", param_hint=f"'{name}'")
+    if bot_workers < 1:
+        raise typer.BadParameter(f"must be at least 1, not {bot_workers}", param_hint="'--bot-workers'")
+    if log_level not in ("critical", "error", "warning", "info", "debug"):
+        raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="'--log-level'")
+    url = normalise_url(db) if db else default_url()
+    problem = check_db(url)
+    if problem is not None:
+        raise typer.BadParameter(f"cannot open the database {url!r}: {problem}", param_hint="'--db'")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    address = (public_url or f"http://{shown}:{port}").rstrip("/")
+    settings = Settings(
+        db_url=url,
+        public_url=address,
+        grace=grace,
+        lease_ttl=max(lease, 1.0),
+        bot_delay=bot_delay,
+        bot_workers=bot_workers,
+        expert_workers=bot_workers,
+    )
+    safe_db = url.split("@")[-1] if "@" in url else url
+    typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)
+    run(settings, host, port, log_level)

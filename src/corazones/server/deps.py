@@ -1,0 +1,78 @@
+"""Shared request dependencies of the route modules: the hub, the store, the caller's identity."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+
+from corazones.server.auth import Tokens
+from corazones.server.hub import Hub, Refused
+from corazones.services.store import Store
+from corazones.services.store.models import Player
+
+#: HTTP status of each refusal code (the body is ``{"detail": {"code", "message", "url"}}``).
+HTTP_STATUS = {
+    "not_found": 404,
+    "auth": 403,
+    "seat_taken": 409,
+    "game_over": 409,
+    "moved": 409,
+    "malformed": 422,
+    "server": 503,
+}
+
+
+def hub(request: Request) -> Hub:
+    return request.app.state.hub  # type: ignore[no-any-return]
+
+
+def store(request: Request) -> Store:
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+def tokens(request: Request) -> Tokens:
+    return request.app.state.tokens  # type: ignore[no-any-return]
+
+
+def refused(e: Refused) -> HTTPException:
+    return HTTPException(HTTP_STATUS.get(e.code, 409), {"code": e.code, "message": str(e), "url": e.url})
+
+
+async def player_of_token(request: Request, token: str | None) -> Player | None:
+    if not token:
+        return None
+    pid = tokens(request).player_id(token)
+    if pid is None:
+        return None
+    return await asyncio.to_thread(store(request).player, pid)
+
+
+def _bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    scheme, _, value = auth.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+async def optional_player(request: Request) -> Player | None:
+    return await player_of_token(request, _bearer(request))
+
+
+async def current_player(request: Request) -> Player:
+    player = await optional_player(request)
+    if player is None:
+        raise HTTPException(
+            401, {"code": "auth", "message": "send 'Authorization: Bearer <token>' from /api/auth/guest"}
+        )
+    return player
+
+
+def player_json(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "kind": p.kind}
+
+
+HubDep = Annotated[Hub, Depends(hub)]
+StoreDep = Annotated[Store, Depends(store)]
+PlayerDep = Annotated[Player, Depends(current_player)]
+MaybePlayerDep = Annotated[Player | None, Depends(optional_player)]

@@ -1,0 +1,932 @@
+"""The tables a server process owns: games, seats, connections, bots, events and leases.
+
+One :class:`TableRuntime` per table this process owns.  Every change to a
+table (an action, a seat taken, a chat line) happens under the table's lock
+and becomes numbered events that are **stored before they are sent**; a
+restarted or another process rebuilds the table from the stored events, so
+no acknowledged move is ever lost.  The hub renews the leases of its tables
+and adopts tables whose owner died (several processes on one PostgreSQL).
+
+Nothing here reads a hidden card on behalf of a connection: views come from
+:mod:`corazones.server.views`, which reads ``Game.observation`` only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from corazones.core.actions import Action, Kind
+from corazones.core.commitment import commit
+from corazones.core.errors import CorazonesError
+from corazones.core.game import Game
+from corazones.core.records import make_record
+from corazones.core.rules import PRESETS, Rules
+from corazones.server.bots import BotPools
+from corazones.server.schema import LIMITS
+from corazones.server.views import public_view, redact, seat_view
+from corazones.services.store import StaleWrite, Store
+from corazones.services.store.repo import UNFINISHED
+
+log = logging.getLogger("corazones.server")
+
+N_: Callable[[str], str] = lambda s: s  # noqa: E731 - marks texts for the catalog; translated per connection
+
+
+class Refused(Exception):
+    """A request the rules of the table refuse: ``code`` (schema.ErrorCode) and an English template."""
+
+    def __init__(self, code: str, template: str, url: str | None = None, **params: Any) -> None:
+        super().__init__(template.format(**params) if params else template)
+        self.code = code
+        self.template = template
+        self.params = params
+        self.url = url
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        return gettext(self.template).format(**self.params)
+
+
+@dataclass
+class Settings:
+    """How a server process runs (``corazones serve`` fills it from its options)."""
+
+    db_url: str
+    public_url: str = "http://127.0.0.1:8000"
+    grace: float = 60.0
+    lease_ttl: float = 10.0
+    bot_delay: float = 0.5
+    bot_workers: int = 1
+    expert_workers: int = 1
+    single_process: bool | None = None  # None: true for SQLite (one process per file)
+
+
+@dataclass
+class SeatState:
+    kind: str  # "human" or "bot"
+    level: str | None = None
+    player: int | None = None
+    name: str = ""
+    conns: int = 0
+    takeover: bool = False  # a bot plays for an away human
+    away_since: float | None = None
+    gen: int = 0  # bumped whenever who controls the seat changes (stale bot moves are dropped)
+
+    def stored(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "player": self.player, "name": self.name}
+
+    def status(self, started: bool) -> str:
+        if self.kind == "bot":
+            return "bot"
+        if self.player is None:
+            return "bot" if started else "empty"
+        if self.conns > 0:
+            return "human"
+        return "bot" if self.takeover else "away"
+
+    def info(self, seat: int, started: bool, takeover_level: str) -> dict[str, Any]:
+        status = self.status(started)
+        level = self.level if self.kind == "bot" else (takeover_level if status == "bot" else None)
+        name = self.name or (f"{level} bot" if status == "bot" else "")
+        return {
+            "seat": seat,
+            "kind": self.kind,
+            "status": status,
+            "name": name,
+            "level": level,
+            "player": self.player,
+        }
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket connection: who it is, what it may see, and its outgoing queue."""
+
+    player_id: int
+    player_name: str
+    player_kind: str
+    lang: str
+    send: Callable[[str], None]
+    close: Callable[[int, str], None]
+    seat: int | None = None
+
+
+@dataclass(eq=False)
+class TableRuntime:
+    id: str
+    name: str
+    preset: str
+    rules: Rules
+    seed: str
+    commitment: str
+    status: str
+    private: bool
+    invite: str
+    owner: int | None
+    takeover_level: str
+    created: float
+    seats: list[SeatState]
+    seq: int = 0
+    game: Game | None = None
+    recent: deque[tuple[int, str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=512))
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=50))
+    conns: set[Conn] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    dropped: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self.status != "open"
+
+    def seat_of(self, player_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.player == player_id:
+                return i
+        return None
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays ``seat`` now, or None when a human must."""
+        if not self.started or self.status == "finished":
+            return None
+        s = self.seats[seat]
+        if s.status(True) != "bot":
+            return None
+        return s.level if s.kind == "bot" and s.level else self.takeover_level
+
+
+class EventWriter:
+    """Writes events in a thread, grouping what arrives together into one transaction (a group commit)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: asyncio.Queue[tuple[str, list[tuple[int, str, dict[str, Any]]], asyncio.Future[None]]] = (
+            asyncio.Queue()
+        )
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def write(self, table_id: str, events: list[tuple[int, str, dict[str, Any]]]) -> None:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((table_id, events, fut))
+        await fut
+
+    async def _run(self) -> None:
+        while True:
+            first = await self._queue.get()
+            batch = [first]
+            while not self._queue.empty() and len(batch) < 256:
+                batch.append(self._queue.get_nowait())
+            try:
+                stale = await asyncio.to_thread(self.store.append_many, [(t, e) for t, e, _ in batch])
+            except Exception as e:  # the database is down: every writer hears it
+                for _, _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(e)
+                continue
+            for tid, _, fut in batch:
+                if fut.done():
+                    continue
+                if tid in stale:
+                    fut.set_exception(StaleWrite(f"table {tid} is owned by another process"))
+                else:
+                    fut.set_result(None)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Hub:
+    """Every table this process owns, and the services they share."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self.tables: dict[str, TableRuntime] = {}
+        self.writer = EventWriter(store)
+        self.bots = BotPools(settings.bot_workers, settings.expert_workers)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
+        single = settings.single_process
+        self.single = store.dialect == "sqlite" if single is None else single
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        self.writer.start()
+        if self.single:
+            # One process per SQLite file: every unfinished table is ours at once, whoever held it before.
+            for tid in await asyncio.to_thread(self.store.unfinished):
+                await self.adopt(tid, force=True)
+        self._tasks.append(asyncio.create_task(self._leases()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for t in self.tables.values():
+            for task in t.thinking.values():
+                task.cancel()
+            for h in t.timers.values():
+                h.cancel()
+        await self.writer.stop()
+        self.bots.shutdown()
+
+    async def _leases(self) -> None:
+        """Renew our leases, let go of tables another process took, adopt tables whose owner died."""
+        period = max(0.2, self.settings.lease_ttl / 3)
+        while True:
+            await asyncio.sleep(period)
+            try:
+                ids = [tid for tid, t in self.tables.items() if t.status != "finished"]
+                kept = await asyncio.to_thread(self.store.renew, self.process, ids, self.settings.lease_ttl)
+                for tid in set(ids) - kept:
+                    self._drop(tid, "lease lost")
+                for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
+                    del self.tables[tid]  # finished and nobody looking: reload on demand
+                for tid in await asyncio.to_thread(self.store.claimable, self.process):
+                    if tid not in self.tables:
+                        await self.adopt(tid)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away: try again next period
+                log.exception("lease renewal failed")
+
+    def _drop(self, table_id: str, why: str) -> None:
+        """Forget a table another process now owns; its connections are told to reconnect."""
+        t = self.tables.pop(table_id, None)
+        if t is None:
+            return
+        log.warning("table %s dropped: %s", table_id, why)
+        t.dropped = True
+        for task in t.thinking.values():
+            task.cancel()
+        for h in t.timers.values():
+            h.cancel()
+        for c in list(t.conns):
+            c.close(4001, "table moved to another server process; reconnect")
+
+    # -------------------------------------------------------------- loading
+    async def get(self, table_id: str) -> TableRuntime:
+        """The table, loaded (and its lease taken) if this process does not hold it yet.
+
+        :class:`Refused` ``not_found`` for an unknown table, ``moved`` when a live
+        process owns it.
+        """
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        t = await self.adopt(table_id)
+        if t is not None:
+            return t
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None:
+            raise Refused("not_found", N_("There is no table {table}."), table=table_id)
+        if row.status == "finished":
+            t = self.tables.get(table_id) or await self._load(table_id, finished=True)
+            if t is not None:
+                return t
+        raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=row.lease_url)
+
+    async def adopt(self, table_id: str, force: bool = False) -> TableRuntime | None:
+        """Take the lease of a table and rebuild it from its stored events; None if it is not free."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        fut: asyncio.Future[TableRuntime | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            ok = await asyncio.to_thread(
+                self.store.claim, table_id, self.process, self.settings.public_url, self.settings.lease_ttl, force
+            )
+            t = await self._load(table_id) if ok else None
+            fut.set_result(t)
+            return t
+        except BaseException as e:
+            fut.set_exception(e)
+            raise
+        finally:
+            self._loading.pop(table_id, None)
+
+    async def _load(self, table_id: str, finished: bool = False) -> TableRuntime | None:
+        """Rebuild a table from its row and events: an unfinished one we hold the lease of, or
+        (``finished``) a finished one, read-only, for people who open it after the end."""
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None or (row.status not in UNFINISHED and not (finished and row.status == "finished")):
+            return None
+        events = await asyncio.to_thread(self.store.events, table_id)
+        seats = [SeatState(**s) for s in json.loads(row.seats)]
+        t = TableRuntime(
+            id=row.id,
+            name=row.name,
+            preset=row.preset,
+            rules=Rules.from_dict(json.loads(row.rules)),
+            seed=row.seed,
+            commitment=row.commitment,
+            status=row.status,
+            private=row.private,
+            invite=row.invite,
+            owner=row.owner_id,
+            takeover_level=row.takeover_level,
+            created=row.created,
+            seats=seats,
+        )
+        for ev in events:
+            t.seq = ev.seq
+            t.recent.append((ev.seq, ev.kind, ev.data))
+            if ev.kind == "game_start":
+                t.game = Game(t.rules, t.seed)
+            elif ev.kind == "action" and t.game is not None:
+                t.game.apply(Action.from_json(ev.data["action"]))
+            elif ev.kind == "chat":
+                t.chat.append(ev.data)
+        if t.game is not None and t.status == "open":
+            t.status = "playing"
+        self.tables[table_id] = t
+        if t.game is not None and t.game.over and t.status != "finished":  # stopped before the results
+            await self._finish(t)
+            return t
+        log.info("table %s loaded: %d events, %d actions", table_id, t.seq, len(t.game.actions) if t.game else 0)
+        if t.status == "playing":
+            for i, s in enumerate(t.seats):
+                if s.kind == "human" and s.player is not None:
+                    self._start_grace(t, i)
+            self._schedule_bots(t)
+        return t
+
+    # --------------------------------------------------------------- events
+    async def _emit(self, t: TableRuntime, events: list[tuple[str, dict[str, Any]]], by_view: bool = True) -> None:
+        """Number, store, then send ``events`` (the caller holds ``t.lock``).
+
+        The last event carries each recipient's view when ``by_view``.
+        """
+        if t.dropped:
+            raise Refused("moved", N_("Another server process runs this table; reconnect there."))
+        numbered = [(t.seq + i + 1, kind, data) for i, (kind, data) in enumerate(events)]
+        try:
+            await self.writer.write(t.id, numbered)
+        except StaleWrite:
+            self._drop(t.id, "event numbers taken by another process")
+            raise Refused("moved", N_("Another server process runs this table; reconnect there.")) from None
+        t.seq = numbered[-1][0]
+        t.recent.extend(numbered)
+        self._broadcast(t, numbered, by_view)
+
+    def _broadcast(self, t: TableRuntime, numbered: list[tuple[int, str, dict[str, Any]]], by_view: bool) -> None:
+        views: dict[int | None, str] = {}
+        last = len(numbered) - 1
+        for conn in list(t.conns):
+            key = conn.seat
+            text = views.get(key)
+            if text is None:
+                view = self.view_for(t, key) if by_view else None
+                msgs = [
+                    {
+                        "type": "event",
+                        "table": t.id,
+                        "seq": seq,
+                        "event": redact(data, key),
+                        "view": view if i == last else None,
+                    }
+                    for i, (seq, _kind, data) in enumerate(numbered)
+                ]
+                text = "\n".join(json.dumps(m, separators=(",", ":")) for m in msgs)
+                views[key] = text
+            for line in text.split("\n"):
+                conn.send(line)
+
+    def view_for(self, t: TableRuntime, seat: int | None) -> dict[str, Any] | None:
+        if t.game is None:
+            return None
+        return public_view(t.game) if seat is None else seat_view(t.game, seat)
+
+    # ------------------------------------------------------------ table info
+    def seat_infos(self, t: TableRuntime) -> list[dict[str, Any]]:
+        return [s.info(i, t.started, t.takeover_level) for i, s in enumerate(t.seats)]
+
+    def info(self, t: TableRuntime, viewer: int | None = None) -> dict[str, Any]:
+        seated = viewer is not None and (t.seat_of(viewer) is not None or viewer == t.owner)
+        over = t.status == "finished"
+        return {
+            "id": t.id,
+            "name": t.name,
+            "preset": t.preset,
+            "rules": t.rules.to_dict(),
+            "seats": self.seat_infos(t),
+            "status": t.status,
+            "private": t.private,
+            "owner": t.owner,
+            "spectators": sum(1 for c in t.conns if c.seat is None),
+            "created": _iso(t.created),
+            "invite_url": self.invite_url(t) if seated else None,
+            "commitment": t.commitment if t.started else None,
+            "seed": t.seed if over else None,
+            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record" if over else None,
+        }
+
+    def invite_url(self, t: TableRuntime) -> str:
+        return f"{self.settings.public_url}/?table={t.id}&invite={t.invite}"
+
+    # ---------------------------------------------------------------- lobby
+    async def create(
+        self,
+        owner: int,
+        owner_name: str,
+        preset: str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]] | None,
+        my_seat: int | None,
+        private: bool,
+        name: str | None,
+        takeover_level: str,
+    ) -> TableRuntime:
+        if preset not in PRESETS:
+            raise Refused(
+                "malformed",
+                N_("Unknown preset {preset}; presets: {presets}."),
+                preset=preset,
+                presets=", ".join(PRESETS),
+            )
+        try:
+            values = {k: tuple(v) if isinstance(v, list) and k != "card_points" else v for k, v in options.items()}
+            rules = Rules.preset(preset, **values)
+        except (CorazonesError, TypeError, ValueError) as e:
+            raise Refused("malformed", N_("These rules cannot be played: {why}"), why=str(e)) from None
+        n = rules.players
+        if seats is None:
+            seats = [
+                {"kind": "human"} if i == (my_seat or 0) else {"kind": "bot", "level": "standard"} for i in range(n)
+            ]
+        if len(seats) != n:
+            raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
+        states = [SeatState(kind=s["kind"], level=s.get("level") if s["kind"] == "bot" else None) for s in seats]
+        if my_seat is not None:
+            if not 0 <= my_seat < n or states[my_seat].kind != "human":
+                raise Refused("malformed", N_("Your seat must be one of the human seats."))
+            states[my_seat].player = owner
+            states[my_seat].name = owner_name
+        seed = secrets.token_urlsafe(32)
+        now = time.time()
+        t = TableRuntime(
+            id=new_table_id(),
+            name=name or f"{owner_name} · {preset}",
+            preset=preset,
+            rules=rules,
+            seed=seed,
+            commitment=commit(seed),
+            status="open",
+            private=private,
+            invite=secrets.token_urlsafe(12),
+            owner=owner,
+            takeover_level=takeover_level,
+            created=now,
+            seats=states,
+        )
+        await asyncio.to_thread(
+            self.store.add_table,
+            id=t.id,
+            name=t.name,
+            preset=preset,
+            rules=json.dumps(rules.to_dict()),
+            seats=json.dumps([s.stored() for s in states]),
+            seed=seed,
+            commitment=t.commitment,
+            status="open",
+            private=private,
+            invite=t.invite,
+            owner_id=owner,
+            takeover_level=takeover_level,
+            created=now,
+            lease_owner=self.process,
+            lease_url=self.settings.public_url,
+            lease_expires=now + self.settings.lease_ttl,
+        )
+        self.tables[t.id] = t
+        async with t.lock:
+            await self._maybe_start(t)
+        return t
+
+    async def _save_seats(self, t: TableRuntime) -> None:
+        await asyncio.to_thread(self.store.update_table, t.id, seats=json.dumps([s.stored() for s in t.seats]))
+
+    async def join(self, t: TableRuntime, player: int, name: str, seat: int | None, invite: str | None) -> int:
+        """Seat ``player`` (the first free seat when ``seat`` is None); the seat taken."""
+        async with t.lock:
+            if t.status == "finished":
+                raise Refused("game_over", N_("This game is over."))
+            mine = t.seat_of(player)
+            if mine is not None:
+                if seat is None or seat == mine:
+                    return mine
+                raise Refused("seat_taken", N_("You already sit in seat {seat}; stand up first."), seat=mine)
+            if t.private and invite != t.invite and player != t.owner:
+                raise Refused("auth", N_("This table is private: you need its invite link."))
+            free = [i for i, s in enumerate(t.seats) if s.kind == "human" and s.player is None]
+            if seat is None:
+                if not free:
+                    raise Refused("seat_taken", N_("There is no free seat at this table."))
+                seat = free[0]
+            if not 0 <= seat < len(t.seats) or seat not in free:
+                raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=seat)
+            s = t.seats[seat]
+            s.player, s.name, s.takeover, s.away_since = player, name, False, None
+            s.conns = sum(1 for c in t.conns if c.player_id == player)
+            s.gen += 1
+            self._cancel_bot(t, seat)
+            await self._save_seats(t)
+            for c in t.conns:
+                if c.player_id == player:
+                    c.seat = seat
+            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
+            if t.started and s.conns == 0:
+                self._start_grace(t, seat)
+            await self._maybe_start(t)
+            return seat
+
+    async def leave(self, t: TableRuntime, player: int) -> None:
+        async with t.lock:
+            seat = t.seat_of(player)
+            if seat is None:
+                return
+            s = t.seats[seat]
+            s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
+            s.gen += 1
+            self._cancel_timer(t, seat)
+            await self._save_seats(t)
+            for c in t.conns:
+                if c.player_id == player:
+                    c.seat = None
+            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
+            self._schedule_bots(t)
+
+    async def start_now(self, t: TableRuntime, player: int) -> None:
+        async with t.lock:
+            if player != t.owner:
+                raise Refused("auth", N_("Only the player who created the table can start it."))
+            if t.status == "open":
+                await self._start(t)
+
+    async def _maybe_start(self, t: TableRuntime) -> None:
+        if t.status == "open" and all(s.kind == "bot" or s.player is not None for s in t.seats):
+            await self._start(t)
+
+    async def _start(self, t: TableRuntime) -> None:
+        t.status = "playing"
+        t.game = Game(t.rules, t.seed)
+        g = t.game
+        from corazones.core.cards import card_str
+
+        await asyncio.to_thread(self.store.update_table, t.id, status="playing", started=time.time())
+        await self._emit(
+            t,
+            [
+                ("table", {"kind": "table", "status": "playing"}),
+                (
+                    "game_start",
+                    {
+                        "kind": "game_start",
+                        "commitment": t.commitment,
+                        "draw": [card_str(c) for c in g.draw],
+                        "seats": self.seat_infos(t),
+                    },
+                ),
+                ("hand_start", self._hand_start(t)),
+            ],
+        )
+        for i, s in enumerate(t.seats):
+            if s.kind == "human" and s.player is not None and s.conns == 0:
+                self._start_grace(t, i)
+        self._schedule_bots(t)
+
+    def _hand_start(self, t: TableRuntime) -> dict[str, Any]:
+        g = t.game
+        assert g is not None
+        return {
+            "kind": "hand_start",
+            "hand_index": g.hand_index,
+            "dealer": g.deal.dealer,
+            "pass_direction": g.deal.pass_direction,
+            "commitment": t.commitment,
+        }
+
+    # --------------------------------------------------------------- actions
+    async def act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
+        """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
+        async with t.lock:
+            g = t.game
+            if t.status == "finished" or (g is not None and g.over):
+                raise Refused("game_over", N_("This game is over."))
+            if g is None:
+                raise Refused("not_your_turn", N_("The game has not started yet."))
+            if gen is not None and t.seats[seat].gen != gen:
+                return  # a bot's move for a seat its human took back meanwhile
+            try:
+                action = Action.from_json(data)
+            except CorazonesError as e:
+                raise Refused("bad_action", N_("That is not a valid move: {why}"), why=str(e)) from None
+            if seat not in g.to_act():
+                who = ", ".join(str(s) for s in g.to_act())
+                raise Refused("not_your_turn", N_("It is not your turn: seat {seats} must act now."), seats=who)
+            before_tricks = len(g.deal.tricks)
+            before_hand = g.hand_index
+            try:
+                g.apply(action)
+            except CorazonesError as e:
+                raise Refused("illegal", N_("That move is not allowed: {why}"), why=str(e)) from None
+            events: list[tuple[str, dict[str, Any]]] = []
+            ev: dict[str, Any] = {"kind": "action", "action": action.to_json(), "by": by, "trick": None}
+            if action.kind is Kind.PLAY:
+                deal = g.deal if g.hand_index == before_hand else g.last_deal
+                assert deal is not None
+                tricks = deal.tricks
+                if len(tricks) > before_tricks:
+                    ev["trick"] = tricks[-1].to_json()
+            events.append(("action", ev))
+            finished = g.over
+            if g.hand_index != before_hand:
+                events.append(("hand_end", {"kind": "hand_end", "result": g.history[-1].to_json()}))
+                if g.over:
+                    events.append(("game_over", self._game_over(t)))
+                    events.append(("table", {"kind": "table", "status": "finished"}))
+                else:
+                    events.append(("hand_start", self._hand_start(t)))
+            try:
+                await self._emit(t, events)
+            except Refused:
+                raise
+            except Exception:
+                # Not stored, so not played: take the action back by rebuilding the game.
+                t.game = _rebuild(t, g.actions[:-1])
+                raise Refused("server", N_("The move could not be stored; try again.")) from None
+            if finished:
+                await self._finish(t)
+            else:
+                self._schedule_bots(t)
+
+    def _game_over(self, t: TableRuntime) -> dict[str, Any]:
+        g = t.game
+        assert g is not None
+        return {
+            "kind": "game_over",
+            "winners": list(g.winners),
+            "scores": list(g.scores),
+            "seed": t.seed,
+            "commitment": t.commitment,
+            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record",
+        }
+
+    async def _finish(self, t: TableRuntime) -> None:
+        g = t.game
+        assert g is not None
+        t.status = "finished"
+        results = []
+        for s, st in enumerate(t.seats):
+            results.append(
+                {
+                    "seat": s,
+                    "player_id": st.player if st.kind == "human" else None,
+                    "name": st.info(s, True, t.takeover_level)["name"],
+                    "score": g.scores[s],
+                    "won": s in g.winners,
+                    "hands": len(g.history),
+                    "moons": sum(1 for h in g.history if h.shooter == s),
+                    "hand_points": json.dumps([h.scores[s] for h in g.history]),
+                }
+            )
+        await asyncio.to_thread(self.store.finish, t.id, results)
+        for h in t.timers.values():
+            h.cancel()
+        t.timers.clear()
+
+    # ------------------------------------------------------------------ bots
+    def _schedule_bots(self, t: TableRuntime) -> None:
+        g = t.game
+        if g is None or g.over or t.dropped:
+            return
+        for seat in g.to_act():
+            level = t.bot_level(seat)
+            if level is not None and seat not in t.thinking:
+                t.thinking[seat] = asyncio.create_task(self._bot_turn(t, seat, level))
+
+    def _cancel_bot(self, t: TableRuntime, seat: int) -> None:
+        task = t.thinking.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    async def _bot_turn(self, t: TableRuntime, seat: int, level: str) -> None:
+        g = t.game
+        assert g is not None
+        gen = t.seats[seat].gen
+        started = time.monotonic()
+        try:
+            obs = g.observation(seat)
+            bot_seed = f"{t.id}/{seat}/{len(g.actions)}"
+            try:
+                data = await self.bots.think(obs, level, bot_seed)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot %s failed on table %s seat %d; a random legal move is played", level, t.id, seat)
+                data = _random_move(obs, bot_seed)
+            wait = self.settings.bot_delay - (time.monotonic() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            with contextlib.suppress(Refused):
+                await self.act(t, seat, data, "bot", gen)
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("bot turn failed on table %s seat %d", t.id, seat)
+        finally:
+            if t.thinking.get(seat) is asyncio.current_task():
+                del t.thinking[seat]
+            if not t.dropped:
+                self._schedule_bots(t)
+
+    # ----------------------------------------------------- presence and grace
+    def _start_grace(self, t: TableRuntime, seat: int) -> None:
+        s = t.seats[seat]
+        if s.conns > 0 or s.takeover or seat in t.timers:
+            return
+        s.away_since = time.time()
+        loop = asyncio.get_running_loop()
+        t.timers[seat] = loop.call_later(self.settings.grace, lambda: asyncio.ensure_future(self._grace_over(t, seat)))
+
+    def _cancel_timer(self, t: TableRuntime, seat: int) -> None:
+        h = t.timers.pop(seat, None)
+        if h is not None:
+            h.cancel()
+
+    async def _grace_over(self, t: TableRuntime, seat: int) -> None:
+        t.timers.pop(seat, None)
+        async with t.lock:
+            s = t.seats[seat]
+            if t.dropped or s.conns > 0 or s.player is None or t.status != "playing":
+                return
+            s.takeover = True
+            s.gen += 1
+            with contextlib.suppress(Refused):
+                await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, True, t.takeover_level)})], False)
+        self._schedule_bots(t)
+
+    async def connect(self, t: TableRuntime, conn: Conn) -> None:
+        """Attach a connection; a seat's owner coming back takes the seat over from the bot."""
+        async with t.lock:
+            t.conns.add(conn)
+            seat = t.seat_of(conn.player_id)
+            conn.seat = seat
+            if seat is None:
+                return
+            s = t.seats[seat]
+            s.conns += 1
+            if s.conns == 1:
+                was = s.status(t.started)
+                self._cancel_timer(t, seat)
+                s.away_since = None
+                if s.takeover:
+                    s.takeover = False
+                    s.gen += 1
+                    self._cancel_bot(t, seat)
+                if was != "human":
+                    info = s.info(seat, t.started, t.takeover_level)
+                    with contextlib.suppress(Refused):
+                        await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
+
+    async def disconnect(self, t: TableRuntime, conn: Conn) -> None:
+        async with t.lock:
+            t.conns.discard(conn)
+            seat = conn.seat
+            if seat is None or t.dropped:
+                return
+            s = t.seats[seat]
+            if s.player != conn.player_id:
+                return
+            s.conns = max(0, s.conns - 1)
+            if s.conns == 0 and t.status != "finished":
+                with contextlib.suppress(Refused):
+                    info = s.info(seat, t.started, t.takeover_level)
+                    await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
+                if t.started:
+                    self._start_grace(t, seat)
+
+    async def chat(self, t: TableRuntime, conn: Conn, text: str) -> None:
+        async with t.lock:
+            line = {"kind": "chat", "seat": conn.seat, "name": conn.player_name, "text": text}
+            await self._emit(t, [("chat", line)], False)
+            t.chat.append(line)
+
+    # -------------------------------------------------------------- snapshot
+    def welcome(self, t: TableRuntime, conn: Conn) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "table": t.id,
+            "player": {"id": conn.player_id, "name": conn.player_name, "kind": conn.player_kind},
+            "role": "seat" if conn.seat is not None else "spectator",
+            "seat": conn.seat,
+            "limits": LIMITS,
+        }
+
+    async def resend(self, t: TableRuntime, player: int) -> None:
+        """A player's seat changed: each of their connections gets a new welcome and snapshot."""
+        for c in list(t.conns):
+            if c.player_id == player:
+                c.send(json.dumps(self.welcome(t, c)))
+                c.send(json.dumps(await self.snapshot(t, c, t.seq)))
+
+    async def snapshot(self, t: TableRuntime, conn: Conn, last_seq: int | None) -> dict[str, Any]:
+        missed: list[dict[str, Any]] = []
+        complete = True
+        seq = t.seq
+        if last_seq is not None and last_seq < seq:
+            if seq - last_seq > LIMITS["missed_events_max"]:
+                complete = False
+            else:
+                if t.recent and t.recent[0][0] <= last_seq + 1:
+                    evs = [(s, k, d) for s, k, d in t.recent if last_seq < s <= seq]
+                else:
+                    stored = await asyncio.to_thread(self.store.events, t.id, last_seq)
+                    evs = [(e.seq, e.kind, e.data) for e in stored if e.seq <= seq]
+                missed = [
+                    {"type": "event", "table": t.id, "seq": s, "event": redact(d, conn.seat), "view": None}
+                    for s, _k, d in evs
+                ]
+        g = t.game
+        obs = g.observation(conn.seat if conn.seat is not None else 0) if g is not None else None
+        return {
+            "type": "snapshot",
+            "table": self.info(t, conn.player_id),
+            "seq": seq,
+            "role": "seat" if conn.seat is not None else "spectator",
+            "seat": conn.seat,
+            "view": self.view_for(t, conn.seat),
+            "tricks": [tr.to_json() for tr in obs.tricks] if obs else [],
+            "history": [h.to_json() for h in obs.history] if obs else [],
+            "chat": list(t.chat),
+            "missed": missed,
+            "missed_complete": complete,
+        }
+
+    # ---------------------------------------------------------------- hints
+    async def hint(self, t: TableRuntime, seat: int, level: str) -> Any:
+        g = t.game
+        if g is None or g.over:
+            raise Refused("no_decision", N_("You have no decision to make now."))
+        obs = g.observation(seat)
+        if obs.decision is None:
+            raise Refused("no_decision", N_("You have no decision to make now."))
+        return await self.bots.hint(obs, level)
+
+    # --------------------------------------------------------------- records
+    def record_of(self, t_row: Any, events: list[Any]) -> dict[str, Any]:
+        """The game record of a stored table (finished or not), with the commitment."""
+        rules = Rules.from_dict(json.loads(t_row.rules))
+        game = Game(rules, t_row.seed)
+        for ev in events:
+            if ev.kind == "action":
+                game.apply(Action.from_json(ev.data["action"]))
+        seats = json.loads(t_row.seats)
+        names = [s.get("name") or (f"{s['level']} bot" if s.get("level") else f"seat {i}") for i, s in enumerate(seats)]
+        record = make_record(game, names)
+        from corazones.core import records
+
+        if "commitment" in records.FIELDS and "commitment" not in record:
+            record["commitment"] = t_row.commitment
+        return record
+
+
+def _rebuild(t: TableRuntime, actions: list[Action]) -> Game:
+    game = Game(t.rules, t.seed)
+    for a in actions:
+        game.apply(a)
+    return game
+
+
+def _random_move(obs: Any, seed: str) -> dict[str, Any]:
+    from corazones.players.random_bot import RandomBot
+
+    return RandomBot(seed).act(obs).to_json()
+
+
+def _iso(ts: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))

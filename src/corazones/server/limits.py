@@ -1,0 +1,76 @@
+"""HTTP limits as ASGI middleware: body size and write rate per client address.
+
+Pure ASGI (not ``BaseHTTPMiddleware``) so WebSocket traffic passes through
+untouched and request bodies are counted as they stream in, whatever the
+``Content-Length`` header claims.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from typing import Any
+
+from corazones.server.schema import LIMITS
+
+Scope = dict[str, Any]
+
+
+class HttpLimits:
+    def __init__(self, app: Any, body_bytes: int | None = None, writes_per_minute: int | None = None) -> None:
+        self.app = app
+        self.body_bytes = body_bytes or LIMITS["http_body_bytes"]
+        self.rate = (writes_per_minute or LIMITS["http_writes_per_minute"]) / 60.0
+        self.burst = float(writes_per_minute or LIMITS["http_writes_per_minute"])
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def _allow(self, client: str) -> bool:
+        now = time.monotonic()
+        tokens, at = self.buckets.pop(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        ok = tokens >= 1
+        self.buckets[client] = (tokens - 1 if ok else tokens, now)
+        while len(self.buckets) > 10_000:
+            self.buckets.popitem(last=False)
+        return ok
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("?", 0))[0]
+        if not self._allow(client):
+            await _reply(send, 429, "rate_limited", f"at most {LIMITS['http_writes_per_minute']} writes a minute")
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.body_bytes:
+            await _reply(send, 413, "too_large", f"request body over {self.body_bytes} bytes")
+            return
+        seen = 0
+        limit = self.body_bytes
+
+        async def counted() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await _reply(send, 413, "too_large", f"request body over {self.body_bytes} bytes")
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _reply(send: Any, status: int, code: str, message: str) -> None:
+    body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,52 @@
+"""A server in a background thread of this process, on a free port (tests and scripts)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from typing import Any
+
+from corazones.server.hub import Settings
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LocalServer:
+    """``with LocalServer(db_url, grace=0.3) as srv: srv.base`` — a real uvicorn serving the app."""
+
+    def __init__(self, db_url: str, port: int | None = None, **settings: Any) -> None:
+        import uvicorn
+
+        from corazones.server.app import create_app
+
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.settings = Settings(db_url=db_url, public_url=self.base, **settings)
+        self.app = create_app(self.settings)
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536, lifespan="on"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LocalServer:
+        self.thread.start()
+        end = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > end or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub

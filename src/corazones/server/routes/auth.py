@@ -1,0 +1,57 @@
+"""Guests and accounts: a name gets a signed token; an account adds a password."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from corazones.server.auth import check_password, clean_name, hash_password
+from corazones.server.deps import PlayerDep, player_json, store, tokens
+from corazones.server.schema import AccountRequest, GuestRequest
+from corazones.services.store.models import Player
+
+router = APIRouter(prefix="/api")
+
+
+def _name(raw: str) -> str:
+    name = clean_name(raw)
+    if not name:
+        raise HTTPException(422, {"code": "malformed", "message": "a name needs at least one visible character"})
+    return name
+
+
+def _reply(request: Request, p: Player) -> dict[str, Any]:
+    return {"token": tokens(request).issue(p.id), "player": player_json(p)}
+
+
+@router.post("/auth/guest")
+async def guest(body: GuestRequest, request: Request) -> dict[str, Any]:
+    p = await asyncio.to_thread(store(request).add_player, _name(body.name), "guest")
+    return _reply(request, p)
+
+
+@router.post("/auth/register")
+async def register(body: AccountRequest, request: Request) -> dict[str, Any]:
+    name = _name(body.name)
+    digest = await asyncio.to_thread(hash_password, body.password)
+    try:
+        p = await asyncio.to_thread(store(request).add_player, name, "account", name.casefold(), digest)
+    except ValueError:
+        raise HTTPException(409, {"code": "seat_taken", "message": f"the name {name!r} is taken"}) from None
+    return _reply(request, p)
+
+
+@router.post("/auth/login")
+async def login(body: AccountRequest, request: Request) -> dict[str, Any]:
+    p = await asyncio.to_thread(store(request).player_by_login, clean_name(body.name).casefold())
+    ok = p is not None and await asyncio.to_thread(check_password, body.password, p.password_hash)
+    if not ok or p is None:
+        raise HTTPException(401, {"code": "auth", "message": "wrong name or password"})
+    return _reply(request, p)
+
+
+@router.get("/me")
+async def me(player: PlayerDep) -> dict[str, Any]:
+    return player_json(player)

@@ -1,0 +1,122 @@
+"""Tables: list, create, look at, join, leave, start."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+
+from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
+from corazones.server.hub import Hub, Refused
+from corazones.server.schema import CreateTableRequest, JoinRequest
+
+router = APIRouter(prefix="/api/tables")
+
+
+def _stored_info(h: Hub, row: Any) -> dict[str, Any]:
+    """A table another process owns, described from its row (no live presence there)."""
+    seats = json.loads(row.seats)
+    started = row.status != "open"
+    return {
+        "id": row.id,
+        "name": row.name,
+        "preset": row.preset,
+        "rules": json.loads(row.rules),
+        "seats": [
+            {
+                "seat": i,
+                "kind": s["kind"],
+                "status": "bot"
+                if s["kind"] == "bot"
+                else ("empty" if s["player"] is None and not started else "bot" if s["player"] is None else "away"),
+                "name": s["name"] or (f"{s['level'] or row.takeover_level} bot"),
+                "level": s["level"],
+                "player": s["player"],
+            }
+            for i, s in enumerate(seats)
+        ],
+        "status": row.status,
+        "private": row.private,
+        "owner": row.owner_id,
+        "spectators": 0,
+        "created": time_iso(row.created),
+        "invite_url": None,
+        "commitment": row.commitment if started else None,
+        "seed": row.seed if row.status == "finished" else None,
+        "record_url": f"{h.settings.public_url}/api/games/{row.id}/record" if row.status == "finished" else None,
+    }
+
+
+def time_iso(ts: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+@router.get("")
+async def list_tables(h: HubDep) -> list[dict[str, Any]]:
+    rows = await asyncio.to_thread(h.store.list_tables)
+    return [h.info(h.tables[r.id]) if r.id in h.tables else _stored_info(h, r) for r in rows]
+
+
+@router.post("")
+async def create(body: CreateTableRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    try:
+        t = await h.create(
+            p.id,
+            p.name,
+            body.preset,
+            body.options,
+            [s.model_dump() for s in body.seats] if body.seats is not None else None,
+            body.my_seat,
+            body.private,
+            body.name,
+            body.takeover_level,
+        )
+    except Refused as e:
+        raise refused(e) from None
+    return h.info(t, p.id)
+
+
+@router.get("/{table_id}")
+async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
+    if table_id in h.tables:
+        return h.info(h.tables[table_id], p.id if p else None)
+    row = await asyncio.to_thread(h.store.table, table_id)
+    if row is None:
+        raise HTTPException(404, {"code": "not_found", "message": f"there is no table {table_id!r}"})
+    return _stored_info(h, row)
+
+
+@router.post("/{table_id}/join")
+async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    try:
+        t = await h.get(table_id)
+        await h.join(t, p.id, p.name, body.seat, body.invite)
+        await h.resend(t, p.id)
+    except Refused as e:
+        raise refused(e) from None
+    return h.info(t, p.id)
+
+
+@router.post("/{table_id}/leave")
+async def leave(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    try:
+        t = await h.get(table_id)
+        await h.leave(t, p.id)
+        await h.resend(t, p.id)
+    except Refused as e:
+        raise refused(e) from None
+    return h.info(t, p.id)
+
+
+@router.post("/{table_id}/start")
+async def start(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    try:
+        t = await h.get(table_id)
+        await h.start_now(t, p.id)
+    except Refused as e:
+        raise refused(e) from None
+    return h.info(t, p.id)

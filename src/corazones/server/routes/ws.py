@@ -1,0 +1,282 @@
+"""The table WebSocket: hello, then intentions in and numbered events out (docs/protocol.md).
+
+Each connection has its own outgoing queue and sender task, so a slow
+client never holds up a broadcast; a client whose queue overflows is
+disconnected (it can reconnect and resume).  Every incoming message is
+size-checked, rate-limited and validated against the schema before anything
+else looks at it; every refusal is an ``error`` reply and the connection
+stays open (a flood of refusals closes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+
+from corazones.core.text import safe_line
+from corazones.i18n import pick_lang, translator
+from corazones.server.deps import player_of_token
+from corazones.server.hub import N_, Conn, Hub, Refused, TableRuntime
+from corazones.server.schema import CLIENT_MESSAGE, LIMITS, Act, Chat, Hello, HintRequest, Ping, Resume, Sit, Stand
+
+router = APIRouter()
+log = logging.getLogger("corazones.server")
+
+_TYPES = ("hello", "act", "chat", "hint", "resume", "ping", "sit", "stand")
+_QUEUE_MAX = 4000
+
+
+class TokenBucket:
+    """``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Session:
+    """One connection's state while it is open."""
+
+    def __init__(self, ws: WebSocket, hub: Hub) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.queue: asyncio.Queue[tuple[str, int, str] | None] = asyncio.Queue()
+        self.closed = False
+        self.lang = "en"
+        self.conn: Conn | None = None
+        self.table: TableRuntime | None = None
+        self.bucket = TokenBucket(LIMITS["ws_rate_per_second"], LIMITS["ws_burst"])
+        self.refusals = 0
+
+    # ------------------------------------------------------------ sending
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= _QUEUE_MAX:
+            self.close(1008, "too far behind; reconnect and resume")
+            return
+        self.queue.put_nowait(("text", 0, text))
+
+    def close(self, code: int, reason: str) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(("close", code, reason))
+
+    def send_json(self, msg: dict[str, Any]) -> None:
+        self.send(json.dumps(msg, separators=(",", ":")))
+
+    def error(self, code: str, template: str, ref: str | None = None, url: str | None = None, **params: Any) -> None:
+        text = (
+            translator(self.lang).gettext(template).format(**params)
+            if params
+            else translator(self.lang).gettext(template)
+        )
+        self.send_json({"type": "error", "code": code, "message": text, "ref": ref, "url": url})
+
+    def refuse(self, e: Refused, ref: str | None = None) -> None:
+        self.send_json(
+            {
+                "type": "error",
+                "code": e.code,
+                "message": e.text(translator(self.lang).gettext),
+                "ref": ref,
+                "url": e.url,
+            }
+        )
+
+    async def sender(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if item is None:
+                return
+            kind, code, text = item
+            try:
+                if kind == "close":
+                    await self.ws.close(code, text)
+                    return
+                await self.ws.send_text(text)
+            except Exception:  # the peer is gone; the reader notices too
+                self.closed = True
+                return
+
+    # ------------------------------------------------------------ reading
+    async def read(self) -> str | None:
+        """The next text message; None when the peer is gone.  Binary frames read as ''."""
+        msg = await self.ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return None
+        text = msg.get("text")
+        if text is None:
+            return ""
+        return str(text)
+
+    def parse(self, raw: str) -> Any | None:
+        """A validated client message, or None after an error reply."""
+        if len(raw.encode("utf-8")) > LIMITS["ws_message_bytes"]:
+            self.error("too_large", N_("Message too large: at most {n} bytes."), n=LIMITS["ws_message_bytes"])
+            return None
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, RecursionError):
+            self.error("malformed", N_("Not JSON: every message is a JSON object with a type."))
+            return None
+        if not isinstance(data, dict):
+            self.error("malformed", N_("Not JSON: every message is a JSON object with a type."))
+            return None
+        if data.get("type") not in _TYPES:
+            self.error("unknown_type", N_("Unknown message type; types: {types}."), types=", ".join(_TYPES))
+            return None
+        try:
+            return CLIENT_MESSAGE.validate_python(data)
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = ".".join(str(x) for x in first.get("loc", ()) if x != data.get("type"))
+            why = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+            self.error("malformed", N_("Malformed {type} message: {why}"), type=str(data.get("type")), why=why)
+            return None
+
+
+router_ws_path = "/ws/tables/{table_id}"
+
+
+@router.websocket(router_ws_path)
+async def table_socket(ws: WebSocket, table_id: str) -> None:
+    hub: Hub = ws.app.state.hub
+    await ws.accept()
+    s = Session(ws, hub)
+    sender = asyncio.create_task(s.sender())
+    try:
+        await _serve(s, table_id)
+    except Exception:
+        log.exception("connection to table %s failed", table_id)
+    finally:
+        if s.conn is not None and s.table is not None:
+            with contextlib.suppress(Exception):
+                await hub.disconnect(s.table, s.conn)
+        s.close(1000, "bye")
+        with contextlib.suppress(asyncio.TimeoutError, Exception):
+            await asyncio.wait_for(sender, 2)
+        sender.cancel()
+
+
+async def _serve(s: Session, table_id: str) -> None:
+    hub = s.hub
+    try:
+        raw = await asyncio.wait_for(s.read(), LIMITS["hello_timeout_seconds"])
+    except TimeoutError:
+        s.error("auth", N_("Say hello first (with your token)."))
+        s.close(1008, "no hello")
+        return
+    if raw is None:
+        return
+    hello = s.parse(raw)
+    if not isinstance(hello, Hello):
+        if hello is not None:
+            s.error("auth", N_("Say hello first (with your token)."))
+        s.close(1008, "no hello")
+        return
+    s.lang = pick_lang(hello.lang or "en")
+    player = await player_of_token(s.ws, hello.token)  # type: ignore[arg-type]
+    if player is None:
+        s.error("auth", N_("Unknown or invalid token: get one from /api/auth/guest."))
+        s.close(1008, "bad token")
+        return
+    try:
+        t = await hub.get(table_id)
+    except Refused as e:
+        s.refuse(e)
+        s.close(1008 if e.code != "moved" else 4001, e.code)
+        return
+    conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close)
+    s.conn, s.table = conn, t
+    await hub.connect(t, conn)
+    s.send_json(hub.welcome(t, conn))
+    s.send_json(await hub.snapshot(t, conn, hello.last_seq))
+    while not s.closed:
+        raw = await s.read()
+        if raw is None:
+            return
+        if not s.bucket.take():
+            s.refusals += 1
+            s.error("rate_limited", N_("Too many messages: at most {n} a second."), n=LIMITS["ws_rate_per_second"])
+            if s.refusals >= LIMITS["ws_flood_close"]:
+                s.close(1008, "flood")
+            continue
+        msg = s.parse(raw)
+        if msg is None:
+            s.refusals += 1
+            if s.refusals >= LIMITS["ws_flood_close"]:
+                s.close(1008, "flood")
+            continue
+        s.refusals = 0
+        try:
+            await _dispatch(s, t, conn, msg)
+        except Refused as e:
+            s.refuse(e, getattr(msg, "ref", None))
+
+
+async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
+    hub = s.hub
+    if isinstance(msg, Act):
+        if conn.seat is None:
+            raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
+        if msg.action.seat is not None and msg.action.seat != conn.seat:
+            raise Refused(
+                "not_your_seat", N_("You play seat {mine}, not seat {other}."), mine=conn.seat, other=msg.action.seat
+            )
+        await hub.act(t, conn.seat, msg.action.with_seat(conn.seat), "human")
+    elif isinstance(msg, Chat):
+        text = safe_line(msg.text, LIMITS["chat_chars"])
+        if not text:
+            raise Refused("malformed", N_("An empty chat line is not sent."))
+        await hub.chat(t, conn, text)
+    elif isinstance(msg, HintRequest):
+        if conn.seat is None:
+            raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
+        result = await hub.hint(t, conn.seat, msg.level)
+        s.send_json(hint_reply(result, msg.level, s.lang))
+    elif isinstance(msg, Resume):
+        s.send_json(await hub.snapshot(t, conn, msg.last_seq))
+    elif isinstance(msg, Ping):
+        s.send_json({"type": "pong", "t": msg.t})
+    elif isinstance(msg, Sit):
+        await hub.join(t, conn.player_id, conn.player_name, msg.seat, msg.invite)
+        await hub.resend(t, conn.player_id)
+    elif isinstance(msg, Stand):
+        await hub.leave(t, conn.player_id)
+        await hub.resend(t, conn.player_id)
+    elif isinstance(msg, Hello):
+        raise Refused("malformed", N_("Hello was already said on this connection."))
+
+
+def hint_reply(result: Any, level: str, lang: str) -> dict[str, Any]:
+    """The ``hint`` message for a ``players.hints.suggest`` result, its reason in ``lang``."""
+    gettext = translator(lang).gettext
+    if isinstance(result, tuple):  # (action, English sentence)
+        action, reason = result
+        return {"type": "hint", "action": action.to_json(), "reason": gettext(reason), "reasons": [], "level": level}
+    data = result.to_json()
+    return {
+        "type": "hint",
+        "action": data["action"],
+        "reason": result.text(gettext=gettext),
+        "reasons": data.get("reasons", []),
+        "level": level,
+    }

@@ -1,0 +1,12 @@
+"""Persistence: players, tables, every event of every game, finished-game statistics.
+
+SQLAlchemy 2 over an SQLite file by default (in the user's data folder) or
+PostgreSQL (``postgresql+psycopg://...``).  The schema is made by the Alembic
+revisions in ``migrations/versions``, applied programmatically when a
+:class:`~corazones.services.store.repo.Store` opens (``Store(url).migrate()``).
+"""
+
+from corazones.services.store.db import default_url, make_engine, migrate, normalise_url
+from corazones.services.store.repo import StaleWrite, Store
+
+__all__ = ["StaleWrite", "Store", "default_url", "make_engine", "migrate", "normalise_url"]

@@ -1,0 +1,269 @@
+"""Repository functions: the only code that reads and writes the tables.
+
+Every method opens its own short transaction, so a :class:`Store` can be
+shared by the server's threads.  Rows come back as detached ORM objects (or
+plain tuples for events) that are safe to read after the session closed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, case, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from corazones.services.store.db import make_engine, migrate
+from corazones.services.store.models import Event, Player, Result, Secret, Table
+
+UNFINISHED = ("open", "playing")
+
+
+class StaleWrite(Exception):
+    """An event number was already written: another process owns the table now."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    games: int
+    wins: int
+    hands: int
+    points: int
+    moons: int
+
+
+class Store:
+    """Players, tables, events and results in one database."""
+
+    def __init__(self, url: str, engine: Engine | None = None) -> None:
+        self.engine = engine if engine is not None else make_engine(url)
+        self.session: sessionmaker[Session] = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def dialect(self) -> str:
+        return self.engine.dialect.name
+
+    def migrate(self) -> Store:
+        migrate(self.engine)
+        return self
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def ping(self) -> bool:
+        with self.engine.connect() as conn:
+            return conn.exec_driver_sql("SELECT 1").scalar() == 1
+
+    # ------------------------------------------------------------ secrets
+    def secret(self, key: str, make: Callable[[], str]) -> str:
+        """The value of ``key``, created with ``make()`` by whichever process asks first."""
+        with self.session() as s:
+            row = s.get(Secret, key)
+            if row is not None:
+                return row.value
+        try:
+            with self.session.begin() as s:
+                s.add(Secret(key=key, value=make()))
+        except IntegrityError:
+            pass
+        with self.session() as s:
+            row = s.get(Secret, key)
+            assert row is not None
+            return row.value
+
+    # ------------------------------------------------------------ players
+    def add_player(self, name: str, kind: str, login: str | None = None, password_hash: str | None = None) -> Player:
+        """A new player; :class:`ValueError` when ``login`` is taken."""
+        player = Player(name=name, kind=kind, login=login, password_hash=password_hash, created=time.time())
+        try:
+            with self.session.begin() as s:
+                s.add(player)
+        except IntegrityError:
+            raise ValueError(f"the name {login!r} is taken") from None
+        return player
+
+    def player(self, player_id: int) -> Player | None:
+        with self.session() as s:
+            return s.get(Player, player_id)
+
+    def player_by_login(self, login: str) -> Player | None:
+        with self.session() as s:
+            return s.scalars(select(Player).where(Player.login == login)).first()
+
+    # ------------------------------------------------------------- tables
+    def add_table(self, **fields: Any) -> Table:
+        table = Table(**fields)
+        with self.session.begin() as s:
+            s.add(table)
+        return table
+
+    def table(self, table_id: str) -> Table | None:
+        with self.session() as s:
+            return s.get(Table, table_id)
+
+    def update_table(self, table_id: str, **fields: Any) -> None:
+        with self.session.begin() as s:
+            s.execute(update(Table).where(Table.id == table_id).values(**fields))
+
+    def list_tables(
+        self, statuses: Sequence[str] = UNFINISHED, public_only: bool = True, limit: int = 100
+    ) -> list[Table]:
+        q = select(Table).where(Table.status.in_(statuses))
+        if public_only:
+            q = q.where(Table.private.is_(False))
+        with self.session() as s:
+            return list(s.scalars(q.order_by(Table.created.desc()).limit(limit)))
+
+    def count_tables(self, statuses: Sequence[str] = UNFINISHED) -> int:
+        with self.session() as s:
+            return int(s.scalar(select(func.count()).select_from(Table).where(Table.status.in_(statuses))) or 0)
+
+    # ------------------------------------------------------------- leases
+    def claim(self, table_id: str, owner: str, url: str, ttl: float, force: bool = False) -> bool:
+        """Take the lease of an unfinished table if it is free, expired or ours (or ``force``)."""
+        now = time.time()
+        cond = [Table.id == table_id, Table.status.in_(UNFINISHED)]
+        if not force:
+            cond.append(or_(Table.lease_owner.is_(None), Table.lease_owner == owner, Table.lease_expires < now))
+        with self.session.begin() as s:
+            res = s.execute(
+                update(Table).where(and_(*cond)).values(lease_owner=owner, lease_url=url, lease_expires=now + ttl)
+            )
+            return bool(res.rowcount)  # type: ignore[attr-defined]
+
+    def renew(self, owner: str, table_ids: Iterable[str], ttl: float) -> set[str]:
+        """Extend our leases; the ids we still own (a table another process took is missing)."""
+        ids = list(table_ids)
+        if not ids:
+            return set()
+        with self.session.begin() as s:
+            s.execute(
+                update(Table)
+                .where(and_(Table.id.in_(ids), Table.lease_owner == owner))
+                .values(lease_expires=time.time() + ttl)
+            )
+            rows = s.execute(select(Table.id).where(and_(Table.id.in_(ids), Table.lease_owner == owner)))
+            return {r[0] for r in rows}
+
+    def release(self, owner: str, table_id: str) -> None:
+        with self.session.begin() as s:
+            s.execute(
+                update(Table)
+                .where(and_(Table.id == table_id, Table.lease_owner == owner))
+                .values(lease_owner=None, lease_expires=0.0)
+            )
+
+    def claimable(self, owner: str) -> list[str]:
+        """Unfinished tables nobody holds a live lease on (their owner died or let go)."""
+        now = time.time()
+        q = select(Table.id).where(
+            and_(
+                Table.status.in_(UNFINISHED),
+                or_(Table.lease_owner.is_(None), Table.lease_expires < now),
+                or_(Table.lease_owner.is_(None), Table.lease_owner != owner),
+            )
+        )
+        with self.session() as s:
+            return [r[0] for r in s.execute(q)]
+
+    def unfinished(self) -> list[str]:
+        with self.session() as s:
+            return [r[0] for r in s.execute(select(Table.id).where(Table.status.in_(UNFINISHED)))]
+
+    # ------------------------------------------------------------- events
+    def append_events(
+        self, table_id: str, events: Sequence[tuple[int, str, dict[str, Any]]], table: dict[str, Any] | None = None
+    ) -> None:
+        """Store events (and table field changes) in one transaction; :class:`StaleWrite` if a number is taken."""
+        now = time.time()
+        try:
+            with self.session.begin() as s:
+                for seq, kind, data in events:
+                    s.add(Event(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), created=now))
+                if table:
+                    s.execute(update(Table).where(Table.id == table_id).values(**table))
+        except IntegrityError as e:
+            raise StaleWrite(f"table {table_id}: event {events[0][0]} was already written") from e
+
+    def append_many(self, batches: Sequence[tuple[str, Sequence[tuple[int, str, dict[str, Any]]]]]) -> list[str]:
+        """Store several tables' events in one transaction (a group commit); the ids whose write was stale.
+
+        When the joint transaction fails, each table is retried alone so one
+        stale table never loses another table's events.
+        """
+        now = time.time()
+        try:
+            with self.session.begin() as s:
+                s.add_all(
+                    Event(table_id=tid, seq=seq, kind=kind, data=json.dumps(data), created=now)
+                    for tid, evs in batches
+                    for seq, kind, data in evs
+                )
+            return []
+        except IntegrityError:
+            stale = []
+            for tid, evs in batches:
+                try:
+                    self.append_events(tid, evs)
+                except StaleWrite:
+                    stale.append(tid)
+            return stale
+
+    def events(self, table_id: str, after: int = 0, kinds: Sequence[str] | None = None) -> list[StoredEvent]:
+        q = select(Event.seq, Event.kind, Event.data).where(and_(Event.table_id == table_id, Event.seq > after))
+        if kinds is not None:
+            q = q.where(Event.kind.in_(kinds))
+        with self.session() as s:
+            return [StoredEvent(seq, kind, json.loads(data)) for seq, kind, data in s.execute(q.order_by(Event.seq))]
+
+    def last_seq(self, table_id: str) -> int:
+        with self.session() as s:
+            return int(s.scalar(select(func.max(Event.seq)).where(Event.table_id == table_id)) or 0)
+
+    # ------------------------------------------------------------ results
+    def finish(self, table_id: str, results: Sequence[dict[str, Any]]) -> None:
+        """Mark a table finished and store one result per seat, in one transaction (idempotent)."""
+        now = time.time()
+        with self.session.begin() as s:
+            for r in results:
+                if s.get(Result, (table_id, r["seat"])) is None:
+                    s.add(Result(table_id=table_id, finished=now, **r))
+            s.execute(
+                update(Table)
+                .where(Table.id == table_id)
+                .values(status="finished", finished=now, lease_owner=None, lease_expires=0.0)
+            )
+
+    def results(self, table_id: str) -> list[Result]:
+        with self.session() as s:
+            return list(s.scalars(select(Result).where(Result.table_id == table_id).order_by(Result.seat)))
+
+    def stats(self, player_id: int) -> Stats:
+        q = select(
+            func.count(),
+            func.sum(case((Result.won.is_(True), 1), else_=0)),
+            func.sum(Result.hands),
+            func.sum(Result.score),
+            func.sum(Result.moons),
+        ).where(Result.player_id == player_id)
+        with self.session() as s:
+            games, wins, hands, points, moons = s.execute(q).one()
+        return Stats(int(games or 0), int(wins or 0), int(hands or 0), int(points or 0), int(moons or 0))
+
+    def finished_games(self, player_id: int | None = None, limit: int = 50) -> list[Table]:
+        q = select(Table).where(Table.status == "finished")
+        if player_id is not None:
+            q = q.where(Table.id.in_(select(Result.table_id).where(Result.player_id == player_id)))
+        with self.session() as s:
+            return list(s.scalars(q.order_by(Table.finished.desc()).limit(limit)))
