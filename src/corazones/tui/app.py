@@ -1,0 +1,150 @@
+"""The Textual application: start screen → table → game over, the replay viewer, the language switch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from corazones.core.errors import CorazonesError
+from corazones.core.rules import Rules
+from corazones.core.text import NAME_LIMIT, safe_line
+from corazones.tui import settings as cfg
+from corazones.tui.controller import BOT_NAMES, Controller
+from corazones.tui.replay import ReplayScreen
+from corazones.tui.start import StartScreen
+from corazones.tui.table import TableScreen
+from corazones.tui.texts import _, set_lang
+
+
+class CorazonesApp(App[None]):
+    """``corazones play`` on a terminal.
+
+    ``rules`` skips the start screen (the command line chose the game);
+    ``record`` opens the replay viewer instead; ``settings`` replaces the
+    remembered choices (tests).
+    """
+
+    CSS_PATH = "corazones.tcss"
+    TITLE = "Corazones"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        seed: int | str | None = None,
+        settings: cfg.Settings | None = None,
+        lang: str | None = None,
+        record: dict[str, Any] | None = None,
+        resume: bool = False,
+        remember: bool = True,
+        level: str | None = None,
+        seat: int = 0,
+        record_to: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else cfg.load_settings()
+        if lang:
+            self.settings.lang = lang
+        self.lang = set_lang(self.settings.lang)
+        self.settings.lang = self.lang
+        self.initial_rules = rules
+        self.seed = seed
+        self.record = record
+        self.resume = resume
+        self.remember = remember
+        self.controller: Controller | None = None
+        self.level = level  # every opponent's level, from the command line
+        self.human_seat = seat
+        self.record_to = record_to
+
+    def on_mount(self) -> None:
+        if self.record is not None:
+            self.push_screen(ReplayScreen(self.record, self.settings.four_colour))
+            return
+        self.push_screen(StartScreen(self.settings))
+        if self.resume:
+            self.resume_game()
+        elif self.initial_rules is not None:
+            self.start_game(self.initial_rules, self.seed)
+
+    # ----------------------------------------------------------- games
+    def seat_setup(self, players: int) -> tuple[list[str], list[str | None]]:
+        """Names and levels: you in your seat (0 unless the command line said), opponents clockwise after you."""
+        me = safe_line(self.settings.name, NAME_LIMIT).strip() or _("You")
+        seat = self.human_seat if 0 <= self.human_seat < players else 0
+        names: list[str] = [""] * players
+        levels: list[str | None] = [None] * players
+        names[seat] = me
+        for k in range(players - 1):
+            s = (seat + 1 + k) % players
+            names[s] = BOT_NAMES[k]
+            levels[s] = self.level or self.settings.level_for(k)
+        return names, levels
+
+    def start_game(self, rules: Rules, seed: int | str | None = None) -> None:
+        names, levels = self.seat_setup(rules.players)
+        self.controller = Controller.new(rules, names, levels, seed)
+        self._open_table()
+
+    def resume_game(self) -> None:
+        path = cfg.saved_game_path()
+        try:
+            ctl = Controller.load(path)
+        except (OSError, ValueError, KeyError, CorazonesError) as e:
+            self.notify(_("The saved game could not be resumed: {error}").format(error=e), severity="error")
+            return
+        ctl.resumed_from = path  # type: ignore[attr-defined]
+        self.controller = ctl
+        self._open_table()
+
+    def _open_table(self) -> None:
+        assert self.controller is not None
+
+        def back(_value: object) -> None:
+            start = self.screen
+            if isinstance(start, StartScreen):
+                start.refresh(recompose=True)
+
+        self.push_screen(TableScreen(self.controller, self.settings), back)
+
+    # -------------------------------------------------------- language
+    def set_language(self, lang: str) -> None:
+        self.lang = set_lang(lang)
+        self.settings.lang = self.lang
+        if self.remember:
+            cfg.save_settings(self.settings)
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if relabel is not None:
+                relabel()
+            elif isinstance(screen, Screen) and screen is not self.screen_stack[0]:
+                screen.refresh(recompose=True)
+
+    def action_language(self) -> None:
+        self.set_language("es" if self.lang == "en" else "en")
+
+
+def run_app(**kwargs: Any) -> None:
+    CorazonesApp(**kwargs).run()
+
+
+def open_replay(file: str | Path, lang: str | None = None) -> bool:
+    """Open the replay viewer on a record file; False (nothing shown) if the record cannot be read or replayed."""
+    from corazones.core.limits import MAX_RECORD_BYTES
+    from corazones.core.records import loads, replay
+
+    try:
+        path = Path(file)
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            return False
+        record = loads(path.read_text(encoding="utf-8"))
+        replay(record)  # every action checked: an illegal one refuses here, before the screen opens
+    except (OSError, ValueError, CorazonesError, RecursionError):
+        return False
+    CorazonesApp(record=record, lang=lang, remember=False).run()
+    return True

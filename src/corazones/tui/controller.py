@@ -1,0 +1,224 @@
+"""The game behind the screen: the :class:`Game`, the bots, undo, save and resume.
+
+The controller is the only object holding the :class:`Game`.  The screens ask
+it for the human seat's observation and draw that; the bots get their own
+seat's observation.  It also remembers, from the human's observations, every
+trick of the hand as it completes (the last trick of a hand is gone from the
+next observation), so the hand summary says who took which cards from public
+information only.
+
+Undo rebuilds the game from its seed by replaying every action before the
+human's last decision: ``Game`` has no pop, and replaying is exact (the same
+seed and actions give the same game, the property records rely on).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from corazones.core.actions import Action, Kind
+from corazones.core.cards import CARDS
+from corazones.core.game import Game
+from corazones.core.observation import HandResult, Observation
+from corazones.core.records import dumps, loads, make_record, replay
+from corazones.core.rules import Rules
+from corazones.core.trick import Trick, trick_winner
+from corazones.players.base import Bot
+from corazones.players.registry import make_player
+from corazones.tui.claim import claim_is_certain, claim_order
+
+#: Opponents' default names, one per seat after yours (up to 10 opponents).
+BOT_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Hugo", "Inés", "Julio")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one applied action did that the table should show."""
+
+    trick: Trick | None = None  # a trick just completed
+    hand: HandResult | None = None  # a hand just finished
+    over: bool = False
+
+
+@dataclass
+class Controller:
+    """One game: a human seat (or none, to watch) against bots of chosen levels."""
+
+    game: Game
+    names: list[str]
+    levels: list[str | None]  # None marks the human seat
+    finished_tricks: dict[int, tuple[Trick, ...]] = field(default_factory=dict)
+    claiming: bool = False
+    epoch: int = 0
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._make_bots()
+
+    @classmethod
+    def new(
+        cls, rules: Rules, names: Sequence[str], levels: Sequence[str | None], seed: int | str | None = None
+    ) -> Controller:
+        if len(names) != rules.players or len(levels) != rules.players:
+            raise ValueError(f"need {rules.players} names and levels")
+        return cls(Game(rules, seed), list(names), list(levels))
+
+    def _make_bots(self) -> None:
+        self.bots = {
+            s: make_player(level, f"{self.game.seed}/{s}/{self.epoch}")
+            for s, level in enumerate(self.levels)
+            if level is not None
+        }
+
+    # ------------------------------------------------------------------ query
+    @property
+    def human(self) -> int | None:
+        return next((s for s, lv in enumerate(self.levels) if lv is None), None)
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose observation the table shows (the human, or seat 0 when watching)."""
+        h = self.human
+        return 0 if h is None else h
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def observation(self, seat: int | None = None) -> Observation:
+        return self.game.observation(self.viewer if seat is None else seat)
+
+    def human_to_act(self) -> bool:
+        return self.human is not None and self.human in self.game.to_act()
+
+    def bots_to_act(self) -> list[int]:
+        return [s for s in self.game.to_act() if self.levels[s] is not None]
+
+    # ------------------------------------------------------------------ acting
+    def bot_action(self, seat: int, obs: Observation) -> Action:
+        """The bot's answer to its own observation (called off the UI thread)."""
+        if self.claiming and obs.decision is Kind.PLAY:
+            # nothing the others do changes who takes the claimed tricks: play quickly
+            return make_player("random", f"claim/{obs.hand_index}/{len(obs.tricks)}/{seat}").act(obs)
+        return self.bots[seat].act(obs)
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply one decision and tell what it completed; an illegal action raises and changes nothing."""
+        before = self.observation()
+        self.game.apply(action)
+        after = self.observation()
+        if after.hand_index != before.hand_index:
+            tricks = list(before.tricks)
+            last: Trick | None = None
+            if action.kind is Kind.PLAY:
+                last = _finish_trick(before, action)
+                tricks.append(last)
+            self.finished_tricks[before.hand_index] = tuple(tricks)
+            self.claiming = False
+            hand = after.history[-1]
+            return Outcome(trick=last, hand=hand, over=self.game.over)
+        if len(after.tricks) > len(before.tricks):
+            return Outcome(trick=after.tricks[-1])
+        return Outcome()
+
+    def can_claim(self) -> bool:
+        if self.human is None or not self.human_to_act():
+            return False
+        return claim_is_certain(self.observation())
+
+    def claim_move(self) -> Action:
+        """The claimant's next lead (the first of :func:`claim_order` that is legal)."""
+        obs = self.observation()
+        legal = {a.cards[0] for a in obs.legal}
+        card = next(c for c in claim_order(obs) if c in legal)
+        return Action.play(obs.seat, card)
+
+    def can_undo(self) -> bool:
+        h = self.human
+        return h is not None and not self.game.over and any(a.seat == h for a in self.game.actions)
+
+    def undo(self) -> bool:
+        """Go back to just before the human's last decision (the bots' replies go too)."""
+        h = self.human
+        if not self.can_undo():
+            return False
+        acts = self.game.actions
+        cut = max(i for i, a in enumerate(acts) if a.seat == h)
+        g = Game(self.game.rules, self.game.seed)
+        for a in acts[:cut]:
+            g.apply(a)
+        self.game = g
+        self.claiming = False
+        self.epoch += 1
+        self._make_bots()
+        self.finished_tricks = {k: v for k, v in self.finished_tricks.items() if k < g.hand_index}
+        return True
+
+    # ------------------------------------------------------------- records
+    def record(self) -> dict[str, Any]:
+        return make_record(self.game, self.names)
+
+    def save(self, path: Path, with_seats: bool = True) -> None:
+        """Write the record and, beside it, who plays which seat (atomic renames: never half a file)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write(path, dumps(self.record()))
+        if with_seats:
+            meta = {"names": self.names, "levels": self.levels}
+            _write(seats_path(path), json.dumps(meta, ensure_ascii=False) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> Controller:
+        """A saved game, replayed from its record (every action checked again)."""
+        record = loads(path.read_text(encoding="utf-8"))
+        game = replay(record)
+        meta = json.loads(seats_path(path).read_text(encoding="utf-8"))
+        names, levels = meta["names"], meta["levels"]
+        n = game.rules.players
+        if not (isinstance(names, list) and isinstance(levels, list) and len(names) == n and len(levels) == n):
+            raise ValueError(f"{seats_path(path)} must list {n} names and levels")
+        ctl = cls(game, [str(x) for x in names], [None if x is None else str(x) for x in levels])
+        return ctl
+
+
+def seats_path(path: Path) -> Path:
+    return path.with_name(path.stem + ".seats.json")
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _finish_trick(before: Observation, action: Action) -> Trick:
+    """The trick the hand's last card completed, from the observation before it (public cards only)."""
+    plays = (*before.trick, (action.seat, action.cards[0]))
+    cards = [c for _, c in plays]
+    r = before.rules
+    i = trick_winner(cards, r.decks == 2, r.cancel_whole_trick)
+    # an annulled last trick goes to its leader (RULES.md §3)
+    return Trick(plays[0][0], plays, None if i is None else plays[i][0])
+
+
+def taken_cards(tricks: Sequence[Trick], players: int) -> list[list[int]]:
+    """The cards each seat took in these tricks (an annulled trick's cards go with the next trick won)."""
+    taken: list[list[int]] = [[] for _ in range(players)]
+    pile: list[int] = []
+    for t in tricks:
+        pile.extend(c for _, c in t.plays)
+        if t.winner is not None:
+            taken[t.winner].extend(pile)
+            pile = []
+    if pile and tricks:
+        taken[tricks[-1].leader].extend(pile)
+    return taken
+
+
+def penalty_cards(cards: Sequence[int], values: Sequence[int]) -> list[int]:
+    """The cards that count (positive or negative), highest value first."""
+    return sorted((c for c in cards if values[c] != 0), key=lambda c: (-abs(values[c]), CARDS[c].suit, -c))

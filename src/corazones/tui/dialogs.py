@@ -1,0 +1,354 @@
+"""Modal dialogs: bidding, naming the suit, the moon, the hand summary, the score sheet, help, game over.
+
+Each dialog is given the observation (or public results) it shows and
+answers with ``dismiss(value)``; the table turns that value into an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Static
+
+from corazones.core.cards import SUIT_GLYPHS
+from corazones.core.observation import HandResult, Observation
+from corazones.core.rules import Rules
+from corazones.core.trick import Trick
+from corazones.tui.controller import penalty_cards, taken_cards
+from corazones.tui.texts import _, ngettext, rules_lines, suit_name
+from corazones.tui.widgets import cards_label
+
+HintAsker = Callable[[Observation, Callable[[str], None]], None]
+
+
+def chips_game(rules: Rules) -> bool:
+    return rules.settlement in ("chips_1887", "chips_pool")
+
+
+class Dialog(ModalScreen[object]):
+    """A modal with an Escape that closes it when closing means nothing (help, sheets)."""
+
+    DEFAULT_CSS = ""
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
+    closable = True
+
+    def action_close(self) -> None:
+        if self.closable:
+            self.dismiss(None)
+
+
+class DecisionDialog(Dialog):
+    """A decision of the player's (bid, suit, moon): it must be answered; h asks for a hint."""
+
+    closable = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "hint", show=False)]
+
+    def __init__(self, obs: Observation, ask_hint: HintAsker | None = None) -> None:
+        super().__init__()
+        self.obs = obs
+        self.ask_hint = ask_hint
+
+    def hint_line(self) -> Static:
+        return Static(_("?: hint"), id="hint", classes="hint")
+
+    def action_hint(self) -> None:
+        if self.ask_hint is not None:
+            self.query_one("#hint", Static).update(_("Thinking…"))
+            self.ask_hint(self.obs, self.show_hint)
+
+    def show_hint(self, text: str) -> None:
+        self.query_one("#hint", Static).update(text)
+
+
+class BidDialog(DecisionDialog):
+    """Auction Hearts: bid a number of chips (or pass) to name the penalty suit."""
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        allowed = sorted(int(a.value) for a in obs.legal if isinstance(a.value, int))
+        self.positive = [b for b in allowed if b > 0]
+        high = max((b for _, b in obs.bids), default=0)
+        with Vertical(classes="dialog"):
+            yield Static(_("Auction"), classes="title")
+            yield Static(
+                _("Bid chips for the right to name the penalty suit. High bid so far: {high}.").format(high=high)
+            )
+            yield Static(_("Your chips: {chips}. The pool: {pool}.").format(chips=obs.chips[obs.seat], pool=obs.pool))
+            if self.positive:
+                yield Input(
+                    value=str(self.positive[0]),
+                    placeholder=_("{low} to {cap}").format(low=self.positive[0], cap=self.positive[-1]),
+                    id="amount",
+                    type="integer",
+                )
+            yield Static("", id="error", classes="error")
+            with Horizontal(classes="buttons"):
+                if self.positive:
+                    yield Button(_("Bid"), id="bid", variant="primary")
+                yield Button(_("No bid"), id="nobid")
+            yield self.hint_line()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "nobid":
+            self.dismiss(0)
+        elif event.button.id == "bid":
+            self._bid()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._bid()
+
+    def _bid(self) -> None:
+        raw = self.query_one("#amount", Input).value.strip()
+        try:
+            value = int(raw)
+        except ValueError:
+            value = -1
+        if value not in self.positive:
+            self.query_one("#error", Static).update(
+                _("Bid a whole number from {low} to {cap}, or choose No bid.").format(
+                    low=self.positive[0], cap=self.positive[-1]
+                )
+            )
+            return
+        self.dismiss(value)
+
+
+class DeclareDialog(DecisionDialog):
+    """Auction Hearts: the winner of the auction names the penalty suit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding(k, f"suit({i})", show=False) for i, k in enumerate("cdsh")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(_("You won the auction"), classes="title")
+            yield Static(_("Name the penalty suit: every card of it will cost one chip to whoever takes it."))
+            with Horizontal(classes="buttons"):
+                for s in range(4):
+                    yield Button(f"{SUIT_GLYPHS[s]} {suit_name(s)}", id=f"suit{s}")
+            yield self.hint_line()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(int(str(event.button.id)[-1]))
+
+    def action_suit(self, suit: int) -> None:
+        self.dismiss(suit)
+
+
+class MoonDialog(DecisionDialog):
+    """The player took every penalty card: add the points to the others or subtract them from themselves."""
+
+    def compose(self) -> ComposeResult:
+        values = self.obs.card_values
+        total = sum(values[c] for c in self.obs.rules.deck if values[c] > 0)
+        with Vertical(classes="dialog"):
+            yield Static(_("You shot the moon!"), classes="title")
+            yield Static(_("You took every penalty card. Choose how the {total} points count:").format(total=total))
+            with Horizontal(classes="buttons"):
+                yield Button(
+                    _("Add {total} to every opponent").format(total=total), id="add_to_others", variant="primary"
+                )
+                yield Button(_("Subtract {total} from my score").format(total=total), id="subtract_from_self")
+            yield self.hint_line()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+
+class HandSummary(Dialog):
+    """Who took what in the hand just played, the points, and the totals."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", show=False),
+        Binding("space", "close", show=False),
+    ]
+
+    def __init__(
+        self, result: HandResult, tricks: Sequence[Trick], names: Sequence[str], rules: Rules, four: bool = False
+    ) -> None:
+        super().__init__()
+        self.result = result
+        self.tricks = tricks
+        self.names = names
+        self.rules = rules
+        self.four = four
+
+    def compose(self) -> ComposeResult:
+        h = self.result
+        r = self.rules
+        values = r.card_values(h.penalty_suit)
+        taken = taken_cards(self.tricks, r.players)
+        if h.kitty_owner is not None:
+            taken[h.kitty_owner].extend(h.kitty)
+        table: DataTable[object] = DataTable(id="summary", cursor_type="none", zebra_stripes=True)
+        chips = chips_game(r)
+        table.add_columns(
+            _("Player"), _("Penalty cards taken"), _("Points"), _("Hand"), _("Chips") if chips else _("Total")
+        )
+        for s in range(r.players):
+            pens = penalty_cards(taken[s], values)
+            cells = cards_label(pens, self.four) if pens else Text("—", style="dim")
+            last = f"{h.chips_delta[s]:+d}" if chips else str(h.totals[s])
+            table.add_row(self.names[s], cells, str(h.points[s]), f"{h.scores[s]:+d}", last)
+        with Vertical(classes="dialog wide"):
+            yield Static(_("Hand {n} is over").format(n=h.index + 1), classes="title")
+            yield table
+            if h.shooter is not None:
+                yield Static(_("{who} shot the moon!").format(who=self.names[h.shooter]), classes="moon")
+            if h.declarer is not None:
+                yield Static(
+                    _("{who} named {suit} (bid {bid}).").format(
+                        who=self.names[h.declarer], suit=suit_name(h.penalty_suit), bid=h.bid
+                    )
+                )
+            if h.kitty:
+                owner = self.names[h.kitty_owner] if h.kitty_owner is not None else _("nobody")
+                line = Text(_("Kitty: "))
+                line.append_text(cards_label(h.kitty, self.four))
+                line.append(" → " + owner)
+                yield Static(line)
+            if chips:
+                yield Static(_("Pool: {pool}").format(pool=h.pool))
+            yield Button(_("Continue"), id="continue", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#continue", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+def score_table(history: Sequence[HandResult], names: Sequence[str], rules: Rules) -> DataTable[object]:
+    """The paper score sheet: a column per player, a row per hand with the running totals."""
+    table: DataTable[object] = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
+    chips = chips_game(rules)
+    table.add_columns(_("Hand"), *names)
+    running = [rules.stake] * rules.players if chips else [0] * rules.players
+    for h in history:
+        cells: list[object] = [str(h.index + 1)]
+        for s in range(rules.players):
+            if chips:
+                running[s] += h.chips_delta[s]
+                cells.append(f"{running[s]} ({h.chips_delta[s]:+d})")
+            else:
+                cells.append(f"{h.totals[s]} ({h.scores[s]:+d})")
+        table.add_row(*cells)
+    return table
+
+
+class ScoreSheet(Dialog):
+    """The score sheet so far (s at the table)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("s", "close", show=False), Binding("enter", "close", show=False)]
+
+    def __init__(self, history: Sequence[HandResult], names: Sequence[str], rules: Rules) -> None:
+        super().__init__()
+        self.history = history
+        self.names = names
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(_("Score sheet"), classes="title")
+            if self.history:
+                yield score_table(self.history, self.names, self.rules)
+                yield Static(_("Each cell: the total (and this hand's points)."), classes="dim")
+            else:
+                yield Static(_("No hand has been played yet."))
+            yield Button(_("Close"), id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+KEYS_HELP = (
+    ("←/→, Enter", "choose and play a card (or click it)"),
+    ("p", "pass the chosen cards"),
+    ("space", "go on after a trick"),
+    ("h", "hint"),
+    ("u", "undo your last move"),
+    ("c", "claim the remaining tricks"),
+    ("s", "score sheet"),
+    ("w", "save the game (resume it from the start screen)"),
+    ("f", "speed"),
+    ("k", "four-colour deck"),
+    ("l", "language (English / español)"),
+    ("r", "these rules"),
+    ("q", "save and leave the table"),
+)
+
+
+class RulesHelp(Dialog):
+    """The rules of the preset in force, and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("r", "close", show=False)]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(_("Rules"), classes="title")
+            with VerticalScroll(id="rules-body"):
+                for line in rules_lines(self.rules):
+                    yield Static("• " + line, markup=False)
+                yield Static(_("Keys"), classes="subtitle")
+                for key, what in KEYS_HELP:
+                    yield Static(f"{key:12} {_(what)}", markup=False)
+            yield Button(_("Close"), id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+class GameOver(Dialog):
+    """The winner, the final score sheet, the seed (now it may be told) and where the record is."""
+
+    closable = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new", show=False), Binding("q", "quit", show=False)]
+
+    def __init__(
+        self, obs: Observation, names: Sequence[str], seed: int | str, record_path: str | None, commitment: str = ""
+    ) -> None:
+        super().__init__()
+        self.obs = obs
+        self.names = names
+        self.seed = seed
+        self.record_path = record_path
+        self.commitment = commitment
+
+    def compose(self) -> ComposeResult:
+        obs = self.obs
+        winners = [self.names[w] for w in obs.winners]
+        with Vertical(classes="dialog wide"):
+            if obs.seat in obs.winners and len(winners) == 1:
+                yield Static(_("You win!"), classes="title")
+            else:
+                yield Static(
+                    ngettext("Winner: {who}", "Winners: {who}", len(winners)).format(who=", ".join(winners)),
+                    classes="title",
+                )
+            yield score_table(obs.history, self.names, obs.rules)
+            yield Static(_("Seed of this game: {seed}").format(seed=self.seed), markup=False)
+            if self.commitment:
+                yield Static(_("Its commitment, shown during play: {c}").format(c=self.commitment), classes="dim")
+            if self.record_path:
+                yield Static(_("Record saved: {path}").format(path=self.record_path), markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(_("New game"), id="new", variant="primary")
+                yield Button(_("Quit"), id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")

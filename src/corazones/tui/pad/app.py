@@ -1,0 +1,350 @@
+"""Textual screens of the score pad: the setup form and the sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from corazones.cli.pad_cmd import (
+    DIRECTIONS,
+    HandSyntaxError,
+    entry_text,
+    explain,
+    how_to_enter,
+    parse_hand,
+    row_lines,
+    save_atomic,
+    standing_lines,
+)
+from corazones.core.errors import CorazonesError
+from corazones.core.pad import Pad, PadError
+from corazones.core.rules import PRESETS, Rules
+from corazones.core.text import safe_line
+from corazones.i18n import N_, translator
+
+CSS = """
+#pad-title { height: 1; background: $panel; padding: 0 1; }
+#pad-sheet { height: 1fr; }
+#pad-status { height: auto; max-height: 4; padding: 0 1; color: $text-muted; }
+#pad-help { height: auto; padding: 0 1; color: $text-muted; }
+#pad-error { height: auto; padding: 0 1; color: $error; }
+#pad-entry { height: 3; }
+#pad-keys { dock: bottom; height: 1; background: $panel; padding: 0 1; }
+#pad-setup { padding: 1 2; height: auto; }
+#pad-setup Label { margin-top: 1; }
+#pad-setup-error { color: $error; height: auto; }
+#pad-setup Horizontal { height: auto; }
+"""
+
+
+class SetupScreen(Screen[None]):
+    """Pick the preset, the number of players, the names and the target."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", show=False)]
+
+    def __init__(self, rules: Rules | None, gettext: Any) -> None:
+        super().__init__()
+        self.gt = gettext
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        _ = self.gt
+        r = self.rules or Rules.preset("standard")
+        with Vertical(id="pad-setup"):
+            yield Static(_("Score pad: choose the game and name the players."))
+            yield Label(_("Game"))
+            yield Select(
+                [(name, name) for name in PRESETS],
+                value=r.name if r.name in PRESETS else "standard",
+                allow_blank=False,
+                id="pad-preset",
+            )
+            yield Label(_("Number of players (empty: the game's)"))
+            yield Input(value=str(r.players) if self.rules else "", id="pad-players")
+            yield Label(_("Names, separated by commas"))
+            yield Input(id="pad-names")
+            yield Label(_("Target score (empty: the game's)"))
+            yield Input(id="pad-target")
+            yield Static("", id="pad-setup-error")
+            yield Button(_("Start"), id="pad-start", variant="primary")
+        yield Static(_("Tab: next field · Enter: start · Esc: quit"), id="pad-keys")
+
+    @on(Button.Pressed, "#pad-start")
+    @on(Input.Submitted)
+    def start(self) -> None:
+        _ = self.gt
+        error = self.query_one("#pad-setup-error", Static)
+        preset = str(self.query_one("#pad-preset", Select).value)
+        raw_players = self.query_one("#pad-players", Input).value.strip()
+        raw_target = self.query_one("#pad-target", Input).value.strip()
+        options: dict[str, Any] = {}
+        try:
+            if raw_players:
+                if not raw_players.isdigit():
+                    raise ValueError(_("the number of players is a whole number"))
+                options["players"] = int(raw_players)
+            if raw_target:
+                if not raw_target.isdigit():
+                    raise ValueError(_("the target is a whole number"))
+                options["target"] = int(raw_target)
+            base = self.rules if self.rules is not None and self.rules.name == preset else None
+            rules = base.replace(**options) if base is not None else Rules.preset(preset, **options)
+        except (ValueError, CorazonesError) as e:
+            error.update(safe_line(str(e), 300))
+            return
+        raw_names = self.query_one("#pad-names", Input).value
+        names = [x for x in raw_names.split(",")] if raw_names.strip() else []
+        try:
+            if not names:
+                names = [_("Player {n}").format(n=i + 1) for i in range(rules.players)]
+            pad = Pad(rules, tuple(names))
+        except PadError as e:
+            error.update(explain(e, self.gt))
+            return
+        app = self.app
+        assert isinstance(app, PadApp)
+        app.pad = pad
+        app.switch_screen(SheetScreen(pad, app.gt, app.save, app.csv))
+
+
+class SheetScreen(Screen[None]):
+    """The sheet: one row per hand with each player's running total, and the line to type the next hand."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", show=False),
+        Binding("ctrl+e", "edit", show=False),
+        Binding("ctrl+s", "save", show=False),
+        Binding("escape", "cancel", show=False),
+        Binding("ctrl+q", "app.quit", show=False),
+    ]
+    #: The keys line (the bindings are not shown by a Footer, whose texts would stay English).
+    KEYS = N_("Enter: add the hand · Ctrl+Z: undo · ↑↓ then Ctrl+E: edit a hand · Ctrl+S: save · Ctrl+Q: quit")
+
+    def __init__(self, pad: Pad, gettext: Any, save: Path | None, csv: Path | None) -> None:
+        super().__init__()
+        self.pad = pad
+        self.gt = gettext
+        self.save_path = save
+        self.csv_path = csv
+        self.editing: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="pad-title")
+        yield DataTable(id="pad-sheet", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="pad-status")
+        yield Static("", id="pad-error")
+        yield Static(how_to_enter(self.pad, self.gt), id="pad-help")
+        yield Input(id="pad-entry")
+        yield Static(self.gt(self.KEYS), id="pad-keys")
+
+    def on_mount(self) -> None:
+        self.refresh_sheet()
+        self.query_one("#pad-entry", Input).focus()
+
+    # ------------------------------------------------------------ drawing
+    def refresh_sheet(self) -> None:
+        _ = self.gt
+        pad = self.pad
+        table = self.query_one("#pad-sheet", DataTable)
+        table.clear(columns=True)
+        table.add_column(_("Hand"), key="hand")
+        for s, name in enumerate(pad.names):
+            table.add_column(name, key=f"p{s}")
+        if pad.uses_chips:
+            table.add_column(_("Pool"), key="pool")
+        table.add_column(_("Notes"), key="notes")
+        for r in pad.rows:
+            cells: list[Any] = [str(r.index + 1)]
+            for s in range(pad.players):
+                if pad.uses_chips:
+                    cells.append(Text(f"{r.chips[s]} ({r.chips_delta[s]:+d})"))
+                else:
+                    cells.append(Text(f"{r.totals[s]} ({r.scores[s]:+d})"))
+            if pad.uses_chips:
+                cells.append(str(r.pool))
+            notes = []
+            if r.shooter is not None:
+                notes.append(_("moon: {player}").format(player=pad.names[r.shooter]))
+            if r.entry.revokes:
+                notes.append(
+                    _("revoke: {players}").format(players=", ".join(pad.names[v.seat] for v in r.entry.revokes))
+                )
+            if r.entry.note:
+                notes.append(safe_line(r.entry.note, 60))
+            cells.append("; ".join(notes))
+            table.add_row(*cells, key=str(r.index))
+        if pad.rows:
+            table.move_cursor(row=len(pad.rows) - 1)
+        self.query_one("#pad-status", Static).update("\n".join(standing_lines(pad, _)) or _("No hand yet."))
+        title = _("{preset}, {players} players").format(preset=pad.rules.name, players=pad.players)
+        if pad.over:
+            title += " — " + _("game over")
+        elif self.editing is not None:
+            title += " — " + _("editing hand {n} (Esc cancels)").format(n=self.editing + 1)
+        else:
+            direction = pad.next_pass()
+            title += " — " + _("hand {n}, pass: {direction}").format(
+                n=len(pad.rows) + 1, direction=_(DIRECTIONS.get(direction, direction))
+            )
+        self.query_one("#pad-title", Static).update(title)
+        entry = self.query_one("#pad-entry", Input)
+        entry.placeholder = (
+            how_to_enter(pad, _) if not pad.over else _("The game is over: undo (Ctrl+Z) or edit a hand")
+        )
+
+    def show_error(self, text: str) -> None:
+        self.query_one("#pad-error", Static).update(text)
+
+    def persist(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            save_atomic(self.save_path, self.pad.dumps())
+        except OSError as e:
+            self.show_error(
+                self.gt("Could not save to {path}: {error}").format(
+                    path=safe_line(str(self.save_path), 200), error=e.strerror or e
+                )
+            )
+
+    # ------------------------------------------------------------ actions
+    @on(Input.Submitted, "#pad-entry")
+    def submit(self, event: Input.Submitted) -> None:
+        _ = self.gt
+        text = event.value.strip()
+        if not text:
+            return
+        word, _sp, rest = text.partition(" ")
+        try:
+            if word.lower() in ("undo", "deshacer"):
+                self.action_undo()
+            elif word.lower() in ("edit", "editar") and rest.strip().isdigit():
+                self.start_edit(int(rest.strip()) - 1)
+                return
+            elif word.lower() in ("del", "borrar") and rest.strip().isdigit():
+                self.pad.remove(int(rest.strip()) - 1)
+                self.persist()
+            elif word.lower() in ("save", "guardar", "csv") and rest.strip():
+                path = Path(rest.strip())
+                save_atomic(path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps())
+                self.show_error("")
+                self.notify(_("Written to {path}").format(path=safe_line(str(path), 200)))
+            elif self.editing is not None:
+                self.pad.edit(self.editing, parse_hand(self.pad, text))
+                self.editing = None
+                self.persist()
+            else:
+                self.pad.add(parse_hand(self.pad, text))
+                self.persist()
+        except (PadError, HandSyntaxError) as e:
+            self.show_error(_("Not accepted: {reason}").format(reason=explain(e, _)))
+            return
+        except OSError as e:
+            self.show_error(
+                _("Could not save to {path}: {error}").format(path=safe_line(rest, 200), error=e.strerror or e)
+            )
+            return
+        self.show_error("")
+        event.input.value = ""
+        self.refresh_sheet()
+
+    def action_undo(self) -> None:
+        try:
+            self.pad.undo()
+        except PadError as e:
+            self.show_error(explain(e, self.gt))
+            return
+        self.editing = None
+        self.persist()
+        self.show_error("")
+        self.refresh_sheet()
+
+    def action_edit(self) -> None:
+        table = self.query_one("#pad-sheet", DataTable)
+        if self.pad.rows:
+            self.start_edit(table.cursor_row)
+
+    def start_edit(self, index: int) -> None:
+        if not 0 <= index < len(self.pad.entries):
+            self.show_error(
+                self.gt("there is no hand {hand}; hands are 1 to {last}").format(
+                    hand=index + 1, last=len(self.pad.entries)
+                )
+            )
+            return
+        self.editing = index
+        entry = self.query_one("#pad-entry", Input)
+        entry.value = entry_text(self.pad, self.pad.entries[index])
+        entry.focus()
+        self.show_error("")
+        self.refresh_sheet()
+
+    def action_cancel(self) -> None:
+        if self.editing is not None:
+            self.editing = None
+            self.query_one("#pad-entry", Input).value = ""
+            self.refresh_sheet()
+
+    def action_save(self) -> None:
+        if self.save_path is None:
+            self.show_error(self.gt("Type save FILE to save the pad (or start with --save FILE)."))
+            return
+        self.persist()
+        self.notify(self.gt("Written to {path}").format(path=safe_line(str(self.save_path), 200)))
+
+    def last_lines(self) -> list[str]:
+        """The last hand's lines as line mode prints them (for tests and screen readers)."""
+        return row_lines(self.pad, len(self.pad.rows) - 1, self.gt) if self.pad.rows else []
+
+
+class PadApp(App[None]):
+    """``corazones pad`` on a terminal: the setup form when no pad is given, then the sheet."""
+
+    CSS = CSS
+    TITLE = "Corazones"
+
+    def __init__(
+        self,
+        pad: Pad | None = None,
+        *,
+        rules: Rules | None = None,
+        lang: str = "en",
+        save: Path | None = None,
+        csv: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.pad = pad
+        self.rules = rules
+        self.gt = translator(lang).gettext
+        self.save = save
+        self.csv = csv
+
+    def on_mount(self) -> None:
+        if self.pad is not None:
+            self.push_screen(SheetScreen(self.pad, self.gt, self.save, self.csv))
+        else:
+            self.push_screen(SetupScreen(self.rules, self.gt))
+
+    def sheet(self) -> SheetScreen | None:
+        screen = self.screen
+        return screen if isinstance(screen, SheetScreen) else None
+
+    def write_csv(self) -> str | None:
+        """Write the CSV asked for with ``--csv`` (when leaving); the error text if that failed."""
+        if self.pad is None or self.csv is None:
+            return None
+        try:
+            save_atomic(self.csv, self.pad.to_csv())
+        except OSError as e:
+            return self.gt("Could not save to {path}: {error}").format(
+                path=safe_line(str(self.csv), 200), error=e.strerror or e
+            )
+        return None

@@ -1,0 +1,235 @@
+"""The start screen: the preset and its options, your name, each opponent's level, speed and language.
+
+The choices are remembered (``settings.py``); a combination the rules refuse
+is explained on the screen instead of starting.  When a saved game exists, it
+can be resumed from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from corazones.core.errors import CorazonesError
+from corazones.core.rules import MOON_MODES, PRESETS, Rules
+from corazones.core.text import NAME_LIMIT, safe_line
+from corazones.players.registry import LEVELS
+from corazones.tui import settings as cfg
+from corazones.tui.controller import BOT_NAMES
+from corazones.tui.texts import MOON_MODES as MOON_WORDS
+from corazones.tui.texts import SPEEDS, _, level_name
+
+PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
+
+
+def allowed_players(preset: str) -> list[int]:
+    out = []
+    for n in range(3, 12):
+        try:
+            Rules.preset(preset, players=n)
+        except CorazonesError:
+            continue
+        out.append(n)
+    return out
+
+
+def build_rules(s: cfg.Settings) -> Rules:
+    """The rules the settings ask for; raises CorazonesError naming what does not fit."""
+    over: dict[str, Any] = {}
+    if s.players is not None:
+        over["players"] = s.players
+    if s.target is not None:
+        over["target"] = s.target
+    if s.hands is not None:
+        over["hands"] = s.hands
+    if s.moon is not None:
+        over["moon"] = s.moon
+    if s.passes:
+        over["passes"] = tuple(s.passes.split(","))
+    return Rules.preset(s.preset, **over)
+
+
+class StartScreen(Screen[None]):
+    """Choose the game; Enter on Play starts it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "language", show=False),
+        Binding("escape", "app.quit", show=False),
+    ]
+
+    def __init__(self, settings: cfg.Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.players_shown = 0
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        players = allowed_players(s.preset)
+        try:
+            preset_rules = Rules.preset(s.preset, **({"players": s.players} if s.players else {}))
+        except CorazonesError:
+            preset_rules = Rules.preset(s.preset)
+            s.players = None
+        n = preset_rules.players
+        self.players_shown = n
+        yield Static(_("Corazones — Hearts and its whole family"), id="title")
+        with VerticalScroll(id="form"):
+            with Horizontal(classes="row"):
+                yield Label(_("Game"), classes="label")
+                yield Select(
+                    [(f"{name} — {PRESETS[name].get('description', '')}", name) for name in PRESETS],
+                    value=s.preset,
+                    allow_blank=False,
+                    id="preset",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Players"), classes="label")
+                yield Select(
+                    [(str(k), k) for k in players],
+                    value=n if n in players else players[0],
+                    allow_blank=False,
+                    id="players",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Target score"), classes="label")
+                yield Input(
+                    value="" if s.target is None else str(s.target),
+                    type="integer",
+                    placeholder=_("preset: {v}").format(v=preset_rules.target or "—"),
+                    id="target",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Hands (a fixed number)"), classes="label")
+                yield Input(
+                    value="" if s.hands is None else str(s.hands),
+                    type="integer",
+                    placeholder=_("preset: {v}").format(v=preset_rules.hands or "—"),
+                    id="hands",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Shooting the moon"), classes="label")
+                yield Select(
+                    [(_("as the preset says"), "")] + [(_(MOON_WORDS[m]), m) for m in MOON_MODES],
+                    value=s.moon or "",
+                    allow_blank=False,
+                    id="moon",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Passing"), classes="label")
+                yield Select(
+                    [(_("as the preset says") if not c else c.replace(",", ", "), c) for c in PASS_CYCLES],
+                    value=s.passes if s.passes in PASS_CYCLES else "",
+                    allow_blank=False,
+                    id="passes",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Your name"), classes="label")
+                yield Input(value=s.name, placeholder=_("You"), max_length=NAME_LIMIT, id="name")
+            for k in range(n - 1):
+                with Horizontal(classes="row"):
+                    yield Label(_("Opponent {n}: {name}").format(n=k + 1, name=BOT_NAMES[k]), classes="label")
+                    yield Select(
+                        [(level_name(lv), lv) for lv in LEVELS], value=s.level_for(k), allow_blank=False, id=f"level{k}"
+                    )
+            with Horizontal(classes="row"):
+                yield Label(_("Speed"), classes="label")
+                yield Select([(_(v), k) for k, v in SPEEDS.items()], value=s.speed, allow_blank=False, id="speed")
+            with Horizontal(classes="row"):
+                yield Label(_("Hints from"), classes="label")
+                yield Select(
+                    [(level_name(lv), lv) for lv in ("standard", "expert")],
+                    value=s.hint_level,
+                    allow_blank=False,
+                    id="hint_level",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Language"), classes="label")
+                yield Select([("English", "en"), ("Español", "es")], value=s.lang or "en", allow_blank=False, id="lang")
+            yield Checkbox(_("Four-colour deck (♣ green, ♦ blue)"), value=s.four_colour, id="four")
+        yield Static("", id="error", classes="error")
+        with Horizontal(id="start-buttons"):
+            yield Button(_("Play"), id="play", variant="primary")
+            if cfg.saved_game_path().is_file():
+                yield Button(_("Resume saved game"), id="resume")
+            yield Button(_("Quit"), id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    def relabel(self) -> None:
+        self.read_form()
+        self.refresh(recompose=True)
+
+    # ------------------------------------------------------------ reading
+    def read_form(self) -> None:
+        s = self.settings
+        if not self.is_mounted or not self.query("#preset"):
+            return
+        s.preset = str(self.query_one("#preset", Select).value)
+        s.players = int(str(self.query_one("#players", Select).value))
+        s.target = _int_or_none(self.query_one("#target", Input).value)
+        s.hands = _int_or_none(self.query_one("#hands", Input).value)
+        s.moon = str(self.query_one("#moon", Select).value) or None
+        s.passes = str(self.query_one("#passes", Select).value)
+        s.name = safe_line(self.query_one("#name", Input).value, NAME_LIMIT).strip()
+        for k in range(10):
+            found = self.query(f"#level{k}")
+            if found:
+                s.levels[k] = str(found.first(Select).value)
+        s.speed = str(self.query_one("#speed", Select).value)
+        s.hint_level = str(self.query_one("#hint_level", Select).value)
+        s.lang = str(self.query_one("#lang", Select).value)
+        s.four_colour = self.query_one("#four", Checkbox).value
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and event.value != self.settings.preset:
+            self.settings.preset = str(event.value)
+            self.settings.players = None
+            self.settings.passes = ""
+            self.settings.moon = None
+            self.refresh(recompose=True)
+        elif event.select.id == "players" and event.value != self.players_shown:
+            self.read_form()
+            self.refresh(recompose=True)
+        elif event.select.id == "lang" and event.value != self.app.lang:  # type: ignore[attr-defined]
+            self.read_form()
+            self.app.set_language(str(event.value))  # type: ignore[attr-defined]
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "quit":
+            self.app.exit()
+        elif event.button.id == "resume":
+            self.app.resume_game()  # type: ignore[attr-defined]
+        elif event.button.id == "play":
+            self.start()
+
+    def start(self) -> None:
+        self.read_form()
+        try:
+            rules = build_rules(self.settings)
+        except CorazonesError as e:
+            self.query_one("#error", Static).update(_("These options do not fit together: {error}").format(error=e))
+            return
+        cfg.save_settings(self.settings)
+        self.app.start_game(rules)  # type: ignore[attr-defined]
+
+    def action_language(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Input):
+            return
+        self.read_form()
+        self.app.action_language()  # type: ignore[attr-defined]
+
+
+def _int_or_none(raw: str) -> int | None:
+    raw = raw.strip()
+    try:
+        value = int(raw)
+    except ValueError:
+        return None
+    return value if value > 0 else None

@@ -1,0 +1,705 @@
+"""The table: the hand, the other seats around it, the trick, and the flow of the game.
+
+Everything drawn here comes from the human seat's observation
+(``controller.observation()``) and the public tricks the controller kept from
+earlier observations.  Bots think in Textual thread workers, so the screen
+keeps answering while the expert searches; a generation counter discards the
+answer of a bot whose position was undone meanwhile.
+
+Pace: after a bot's move the screen waits the speed's delay (less the time the
+bot took to think), and a finished trick stays on the table for the speed's
+pause or until space/Enter is pressed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Button, Static
+
+from corazones.core.actions import Action, Kind
+from corazones.core.errors import CorazonesError
+from corazones.core.observation import Observation
+from corazones.core.trick import Trick
+from corazones.players.hints import Hint, suggest
+from corazones.tui import settings as cfg
+from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards
+from corazones.tui.dialogs import (
+    BidDialog,
+    DeclareDialog,
+    GameOver,
+    HandSummary,
+    MoonDialog,
+    RulesHelp,
+    ScoreSheet,
+    chips_game,
+)
+from corazones.tui.reasons import why_not
+from corazones.tui.texts import SPEEDS, _, card_text, direction, level_name, ngettext, suit_glyph, suit_name
+from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label
+
+
+def arrange(players: int, viewer: int) -> tuple[list[int], list[int], list[int]]:
+    """Other seats around the table, clockwise from the viewer's left: (left column, top row, right column).
+
+    The left column is listed top to bottom (so the seat on the viewer's left
+    is lowest), the top row left to right, the right column top to bottom.
+    """
+    others = [(viewer + k) % players for k in range(1, players)]
+    side = 1 if len(others) <= 5 else 2
+    if len(others) == 2:
+        return [others[0]], [], [others[1]]
+    left = others[:side]
+    top = others[side : len(others) - side]
+    right = others[len(others) - side :]
+    return left[::-1], top, right
+
+
+def hint_text(hint: Hint, names: list[str]) -> str:
+    """The hint in the current language: the move, then its reasons, with cards and names as the table shows them."""
+    text = hint.text(gettext=_, card=card_text, seat=lambda s: names[s], suit=suit_glyph)
+    return _("Hint: {text}").format(text=text)
+
+
+def move_text(action: Action) -> str:
+    k = action.kind
+    if k is Kind.PLAY:
+        return _("play {card}").format(card=card_text(action.cards[0]))
+    if k is Kind.PASS:
+        return _("pass {cards}").format(cards=" ".join(card_text(c) for c in action.cards))
+    if k is Kind.BID:
+        return _("no bid") if not action.value else _("bid {n}").format(n=action.value)
+    if k is Kind.DECLARE:
+        assert isinstance(action.value, int)
+        return _("name {suit}").format(suit=suit_name(action.value))
+    if action.value == "add_to_others":
+        return _("add the points to the others")
+    return _("subtract the points from yourself")
+
+
+class TableScreen(Screen[None]):
+    """One game at the table; dismissed when the player leaves it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", show=False),
+        Binding("question_mark", "hint", show=False),
+        Binding("u", "undo", show=False),
+        Binding("c", "claim", show=False),
+        Binding("s", "sheet", show=False),
+        Binding("w", "save", show=False),
+        Binding("f", "speed", show=False),
+        Binding("k", "colours", show=False),
+        Binding("l", "language", show=False),
+        Binding("r", "rules", show=False),
+        Binding("p", "pass_cards", show=False),
+        Binding("q", "leave", show=False),
+        Binding("space", "go_on", show=False),
+        Binding("enter", "go_on", show=False),
+    ]
+
+    def __init__(self, ctl: Controller, settings: cfg.Settings) -> None:
+        super().__init__()
+        self.ctl = ctl
+        self.settings = settings
+        self.gen = 0  # bumped by undo: a bot's answer from before is dropped
+        self.thinking = False
+        self.pausing = False
+        self.pause_timer: Timer | None = None
+        self.step_timer: Timer | None = None
+        self.shown_trick: Trick | None = None
+        self.pending_hand: Outcome | None = None
+        self.selected: set[int] = set()
+        self.selected_for: tuple[int, int] | None = None
+        self.message: Text | str = ""
+        self.record_path: Path | None = None
+        self.dialog_open = False
+        self.hint_busy = False
+
+    # ------------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        n = self.ctl.rules.players
+        left, top, right = arrange(n, self.ctl.viewer)
+        yield Static(id="header")
+        with Horizontal(id="top"):
+            for s in top:
+                yield SeatBox(s, id=f"seat{s}")
+        with Horizontal(id="middle"):
+            with Vertical(id="left", classes="side"):
+                for s in left:
+                    yield SeatBox(s, id=f"seat{s}")
+            yield Static(id="center")
+            with Vertical(id="right", classes="side"):
+                for s in right:
+                    yield SeatBox(s, id=f"seat{s}")
+        with Horizontal(id="bottom"):
+            yield SeatBox(self.ctl.viewer, id=f"seat{self.ctl.viewer}")
+        yield Static(id="message")
+        with Horizontal(id="handrow"):
+            yield HandView(id="hand")
+            yield Button(_("Pass"), id="passbtn", variant="primary")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#passbtn", Button).display = False
+        self.query_one(HandView).focus()
+        self.step()
+
+    def relabel(self) -> None:
+        """Redraw every text in the current language."""
+        self.query_one("#passbtn", Button).label = _("Pass")
+        self.redraw()
+
+    # ------------------------------------------------------------ drawing
+    def redraw(self, obs: Observation | None = None) -> None:
+        obs = obs or self.ctl.observation()
+        ctl = self.ctl
+        names = ctl.names
+        four = self.settings.four_colour
+        r = obs.rules
+        values = obs.card_values
+        taken = taken_cards(obs.tricks, r.players)
+        chips = chips_game(r)
+        trick_cards = dict(obs.trick) if self.shown_trick is None else {}
+        shown = self.shown_trick
+        if shown is not None:
+            trick_cards = {}
+            for s, c in shown.plays:
+                trick_cards[s] = c
+        acting = set(obs.to_act)
+        for s in range(r.players):
+            box = self.query_one(f"#seat{s}", SeatBox)
+            lv = ctl.levels[s]
+            box.border_title = f"{names[s]} · {level_name(lv)}" if lv is not None else names[s]
+            line1 = Text()
+            line1.append(ngettext("{n} card", "{n} cards", obs.hand_sizes[s]).format(n=obs.hand_sizes[s]))
+            line1.append("  ")
+            line1.append(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]))
+            if obs.kitty_owner == s and obs.kitty_size:
+                line1.append("  " + _("+kitty"), style="italic")
+            pens = penalty_cards(taken[s], values)
+            line2 = cards_label(pens, four) if pens else Text("")
+            line3 = Text()
+            if s in trick_cards:
+                line3.append_text(card_label(trick_cards[s], four, bold=True))
+                if shown is not None and shown.winner == s:
+                    line3.append("  ◀ " + _("takes it"), style="bold")
+            elif s in acting and s != obs.seat and not self.pausing:
+                line3.append(_("thinking…"), style="italic dim")
+            box.update(Text("\n").join([line1, line2, line3]))
+            total = obs.chips[s] if chips else obs.scores[s]
+            box.border_subtitle = (_("chips {n}") if chips else _("score {n}")).format(n=total)
+            box.set_class(s in acting and not self.pausing, "turn")
+            box.set_class(shown is not None and shown.winner == s, "winner")
+            box.set_class(r.partnership and r.team_of(s) == r.team_of(obs.seat), "partner")
+        self.query_one("#header", Static).update(self._header(obs))
+        self.query_one("#center", Static).update(self._center(obs))
+        self.query_one("#message", Static).update(self.message)
+        self._draw_hand(obs)
+        self.query_one("#keys", Static).update(self._keys(obs))
+
+    def _header(self, obs: Observation) -> Text:
+        t = Text()
+        t.append("Corazones", style="bold red")
+        t.append(f" · {obs.rules.name} · ")
+        t.append(_("hand {n}").format(n=obs.hand_index + 1))
+        if obs.rules.target is not None:
+            t.append(" · " + _("to {target}").format(target=obs.rules.target))
+        if obs.rules.hands is not None:
+            t.append(" · " + ngettext("{n} hand", "{n} hands", obs.rules.hands).format(n=obs.rules.hands))
+        c = commitment_text(self.ctl)
+        if c:
+            t.append(" · " + _("seed commitment {c}").format(c=c[:16] + "…"), style="dim")
+        return t
+
+    def _center(self, obs: Observation) -> Text:
+        r = obs.rules
+        names = self.ctl.names
+        lines: list[Text] = []
+        lines.append(Text(_("Dealer: {who}").format(who=names[obs.dealer])))
+        if r.has_passing:
+            lines.append(Text(_("Pass: {direction}").format(direction=direction(obs.pass_direction))))
+        if obs.declarer is not None:
+            lines.append(
+                Text(_("{who} named {suit}").format(who=names[obs.declarer], suit=suit_name(obs.penalty_suit)))
+            )
+        if obs.phase == "play" or obs.phase == "moon":
+            trick_no = len(obs.tricks) + (0 if self.shown_trick else 1)
+            lines.append(Text(_("Trick {n} of {total}").format(n=min(trick_no, r.hand_size), total=r.hand_size)))
+            broken = _("broken") if obs.hearts_broken else _("not broken")
+            lines.append(Text(_("{suit}: {state}").format(suit=suit_name(obs.penalty_suit).capitalize(), state=broken)))
+        if obs.kitty_size and obs.kitty_owner is None:
+            lines.append(
+                Text(
+                    ngettext("Kitty: {n} card face down", "Kitty: {n} cards face down", obs.kitty_size).format(
+                        n=obs.kitty_size
+                    )
+                )
+            )
+        if chips_game(r):
+            lines.append(Text(_("Pool: {pool}").format(pool=obs.pool)))
+        turn = self._turn_text(obs)
+        if turn:
+            lines.append(Text(turn, style="bold"))
+        if self.shown_trick is not None:
+            w = self.shown_trick.winner
+            who = names[w] if w is not None else _("nobody (cancelled)")
+            lines.append(Text(_("Trick to {who}").format(who=who), style="bold yellow"))
+        return Text("\n").join(lines)
+
+    def _turn_text(self, obs: Observation) -> str:
+        if obs.game_over or self.pausing:
+            return ""
+        k = obs.decision
+        if k is Kind.PLAY:
+            return _("Your turn: lead a card") if not obs.trick else _("Your turn: play a card")
+        if k is Kind.PASS:
+            to = self.ctl.names[obs.pass_to] if obs.pass_to is not None else ""
+            return ngettext(
+                "Choose {n} card to pass to {who}", "Choose {n} cards to pass to {who}", r_count(obs)
+            ).format(n=r_count(obs), who=to)
+        if k in (Kind.BID, Kind.DECLARE, Kind.MOON):
+            return _("Your decision")
+        if obs.to_act:
+            if obs.phase == "pass":
+                return _("Waiting for the others to pass")
+            return _("{who} to play").format(who=self.ctl.names[obs.to_act[0]])
+        return ""
+
+    def _draw_hand(self, obs: Observation) -> None:
+        hand = self.query_one(HandView)
+        four = self.settings.four_colour
+        passbtn = self.query_one("#passbtn", Button)
+        marked: set[int] = set()
+        if obs.received and not obs.tricks and obs.phase == "play":
+            marked = set(obs.received)
+        if obs.decision is Kind.PASS:
+            key = (obs.hand_index, self.ctl.epoch)
+            if self.selected_for != key:
+                self.selected, self.selected_for = set(), key
+            hand.show(obs.hand, None, self.selected, marked, four)
+            passbtn.display = True
+            passbtn.disabled = len(self.selected) != obs.rules.pass_count
+            passbtn.label = ngettext("Pass {n} card", "Pass {n} cards", obs.rules.pass_count).format(
+                n=obs.rules.pass_count
+            )
+        elif obs.decision is Kind.PLAY and not self.pausing:
+            hand.show(obs.hand, {a.cards[0] for a in obs.legal}, (), marked, four)
+            passbtn.display = False
+        else:
+            hand.show(obs.hand, None, (), marked, four)
+            passbtn.display = False
+
+    def _keys(self, obs: Observation) -> Text:
+        parts = [
+            ("←→ Enter", _("play")),
+            ("h", _("hint")),
+            ("u", _("undo")),
+            ("c", _("claim")),
+            ("s", _("scores")),
+            ("w", _("save")),
+            ("r", _("rules")),
+            ("f", _(SPEEDS[self.settings.speed])),
+            ("l", "English/español"),
+            ("q", _("leave")),
+        ]
+        if obs.decision is Kind.PASS:
+            parts[0] = ("←→ Enter", _("choose"))
+            parts.insert(1, ("p", _("pass")))
+        if self.pausing:
+            parts.insert(0, (_("space"), _("go on")))
+        t = Text()
+        for i, (k, v) in enumerate(parts):
+            if i:
+                t.append("  ")
+            t.append(k, style="bold")
+            t.append(" " + v)
+        return t
+
+    def say(self, text: str | Text, error: bool = False) -> None:
+        self.message = Text(text, style="bold red") if error and isinstance(text, str) else text
+        self.query_one("#message", Static).update(self.message)
+
+    # ---------------------------------------------------------------- flow
+    def step(self) -> None:
+        """Decide what happens next: a dialog, the human's turn, or a bot's move."""
+        self.step_timer = None
+        if self.pausing or self.dialog_open:
+            return
+        ctl = self.ctl
+        if self.pending_hand is not None:
+            self._show_hand_summary()
+            return
+        obs = ctl.observation()
+        self.redraw(obs)
+        if ctl.game.over:
+            self._game_over(obs)
+            return
+        if ctl.human_to_act():
+            k = obs.decision
+            if ctl.claiming and k is Kind.PLAY:
+                self.call_later(self.human_action, ctl.claim_move())
+                return
+            if k is Kind.MOON:
+                self._open(MoonDialog(obs, self.ask_hint), lambda v: Action.moon(obs.seat, str(v)))
+            elif k is Kind.BID:
+                self._open(BidDialog(obs, self.ask_hint), lambda v: Action.bid(obs.seat, int(str(v))))
+            elif k is Kind.DECLARE:
+                self._open(DeclareDialog(obs, self.ask_hint), lambda v: Action.declare(obs.seat, int(str(v))))
+            else:
+                self.query_one(HandView).focus()
+        bots = ctl.bots_to_act()
+        if bots and not self.thinking:
+            if obs.phase != "pass":
+                bots = bots[:1]
+            if not ctl.human_to_act() or obs.phase == "pass":
+                self._think(bots)
+
+    def _open(self, dialog: BidDialog | DeclareDialog | MoonDialog, to_action: Callable[[object], Action]) -> None:
+        self.dialog_open = True
+        gen = self.gen
+
+        def done(value: object) -> None:
+            self.dialog_open = False
+            if gen != self.gen or value is None:
+                self.step()
+                return
+            self.human_action(to_action(value))
+
+        self.app.push_screen(dialog, done)
+
+    def _think(self, seats: list[int]) -> None:
+        self.thinking = True
+        gen = self.gen
+        jobs = [(s, self.ctl.observation(s)) for s in seats]
+        ctl = self.ctl
+
+        def work() -> None:
+            start = time.monotonic()
+            try:
+                actions = [ctl.bot_action(s, o) for s, o in jobs]
+            except Exception as e:  # a bot bug must not freeze the table: say it
+                self.app.call_from_thread(self._bot_failed, gen, e)
+                return
+            self.app.call_from_thread(self._bots_done, gen, actions, time.monotonic() - start)
+
+        self.run_worker(work, thread=True, group="bots", exit_on_error=False)
+
+    def _bot_failed(self, gen: int, error: Exception) -> None:
+        if gen == self.gen:
+            self.thinking = False
+            self.say(_("A computer player failed: {error}").format(error=error), error=True)
+
+    def _bots_done(self, gen: int, actions: list[Action], took: float) -> None:
+        if gen != self.gen or not self.is_attached:
+            return
+        self.thinking = False
+        outcome = Outcome()
+        for a in actions:
+            outcome = self.ctl.apply(a)
+        delay = 0.0
+        if actions and actions[0].kind is not Kind.PASS:
+            delay = max(0.0, cfg.PACE[self.settings.speed][0] - took)
+        self._after(outcome, delay)
+
+    def human_action(self, action: Action) -> None:
+        pass_to = self.ctl.observation().pass_to
+        try:
+            outcome = self.ctl.apply(action)
+        except CorazonesError as e:
+            self.say(str(e), error=True)
+            return
+        if action.kind is Kind.PASS and pass_to is not None:
+            self.selected = set()
+            self.say(
+                _("You passed {cards} to {who}.").format(
+                    cards=" ".join(card_text(c) for c in action.cards), who=self.ctl.names[pass_to]
+                )
+            )
+        elif not self.ctl.claiming:
+            self.say("")
+        self._after(outcome, 0.0)
+
+    def _after(self, outcome: Outcome, delay: float) -> None:
+        obs = self.ctl.observation()
+        self._say_received(obs)
+        if outcome.hand is not None:
+            self.pending_hand = outcome
+        if outcome.trick is not None:
+            self.shown_trick = outcome.trick
+            pause = cfg.PACE[self.settings.speed][1]
+            if self.ctl.claiming:
+                pause = min(pause or 0.3, 0.3)
+            self.pausing = True
+            self.redraw(obs if outcome.hand is None else None)
+            if pause is not None:
+                self.pause_timer = self.set_timer(max(pause, 0.001), self.action_go_on)
+            return
+        if delay > 0:
+            self.redraw(obs)
+            self.step_timer = self.set_timer(delay, self.step)
+        else:
+            self.step()
+
+    def _say_received(self, obs: Observation) -> None:
+        if obs.received and not obs.tricks and not obs.trick and obs.received_from is not None and obs.phase == "play":
+            t = Text(_("You received from {who}: ").format(who=self.ctl.names[obs.received_from]))
+            t.append_text(cards_label(obs.received, self.settings.four_colour))
+            self.say(t)
+
+    def action_go_on(self) -> None:
+        if not self.pausing:
+            return
+        if self.pause_timer is not None:
+            self.pause_timer.stop()
+            self.pause_timer = None
+        self.pausing = False
+        self.shown_trick = None
+        self.step()
+
+    def _show_hand_summary(self) -> None:
+        outcome = self.pending_hand
+        assert outcome is not None and outcome.hand is not None
+        self.pending_hand = None
+        h = outcome.hand
+        tricks = self.ctl.finished_tricks.get(h.index, ())
+        self.dialog_open = True
+
+        def done(_value: object) -> None:
+            self.dialog_open = False
+            self.step()
+
+        self.app.push_screen(HandSummary(h, tricks, self.ctl.names, self.ctl.rules, self.settings.four_colour), done)
+
+    def _copy_record(self) -> None:
+        """Also write the record where the command line asked (``--record``)."""
+        target = getattr(self.app, "record_to", None)
+        if target is not None:
+            try:
+                self.ctl.save(Path(target), with_seats=False)
+            except OSError as e:
+                self.app.notify(str(e), severity="error")
+
+    def _game_over(self, obs: Observation) -> None:
+        if self.record_path is None:
+            self.record_path = save_finished(self.ctl)
+            self._copy_record()
+            saved = cfg.saved_game_path()
+            if getattr(self.ctl, "resumed_from", None) == saved:
+                saved.unlink(missing_ok=True)
+        self.dialog_open = True
+
+        def done(value: object) -> None:
+            self.dialog_open = False
+            if value == "quit":
+                self.app.exit()
+            else:
+                self.dismiss(None)
+
+        path = str(self.record_path) if self.record_path else None
+        self.app.push_screen(GameOver(obs, self.ctl.names, self.ctl.game.seed, path, commitment_text(self.ctl)), done)
+
+    # ------------------------------------------------------------- input
+    def on_hand_view_picked(self, event: HandView.Picked) -> None:
+        event.stop()
+        if self.pausing:
+            self.action_go_on()
+            return
+        obs = self.ctl.observation()
+        if obs.decision is Kind.PASS:
+            if event.index in self.selected:
+                self.selected.discard(event.index)
+            elif len(self.selected) >= obs.rules.pass_count:
+                self.say(
+                    ngettext(
+                        "You have chosen {n} card already; pick a chosen one to put it back.",
+                        "You have chosen {n} cards already; pick a chosen one to put it back.",
+                        obs.rules.pass_count,
+                    ).format(n=obs.rules.pass_count),
+                    error=True,
+                )
+                return
+            else:
+                self.selected.add(event.index)
+            left = obs.rules.pass_count - len(self.selected)
+            self.say(
+                ngettext("{n} more card to choose.", "{n} more cards to choose.", left).format(n=left)
+                if left
+                else _("Press p (or the Pass button) to pass these cards.")
+            )
+            self._draw_hand(obs)
+            return
+        if obs.decision is not Kind.PLAY:
+            self.say(_("Wait for your turn."), error=True)
+            return
+        reason = why_not(obs, event.card)
+        if reason:
+            self.say(reason, error=True)
+            return
+        self.human_action(Action.play(obs.seat, event.card))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "passbtn":
+            self.action_pass_cards()
+
+    def action_pass_cards(self) -> None:
+        obs = self.ctl.observation()
+        if obs.decision is not Kind.PASS:
+            return
+        if len(self.selected) != obs.rules.pass_count:
+            self.say(
+                ngettext(
+                    "Choose exactly {n} card to pass.", "Choose exactly {n} cards to pass.", obs.rules.pass_count
+                ).format(n=obs.rules.pass_count),
+                error=True,
+            )
+            return
+        cards = self.query_one(HandView).cards
+        self.human_action(Action.pass_cards(obs.seat, [cards[i] for i in sorted(self.selected)]))
+
+    def ask_hint(self, obs: Observation, show: Callable[[str], None]) -> None:
+        """Run the hint level on ``obs`` in a worker and call ``show`` with the sentence."""
+        level = self.settings.hint_level
+        gen = self.gen
+
+        def work() -> None:
+            try:
+                hint = suggest(obs, level, seed=f"hint/{obs.hand_index}/{len(obs.tricks)}")
+            except Exception as e:  # pragma: no cover - a bot failure is shown, not raised
+                self.app.call_from_thread(show, str(e))
+                return
+
+            def deliver() -> None:
+                self.hint_busy = False
+                if gen == self.gen:
+                    show(hint_text(hint, self.ctl.names))
+                    self._point_hint(hint.action)
+
+            self.app.call_from_thread(deliver)
+
+        self.hint_busy = True
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _point_hint(self, action: Action) -> None:
+        hand = self.query_one(HandView)
+        if action.kind is Kind.PLAY:
+            hand.point_at(action.cards[0])
+        elif action.kind is Kind.PASS and self.ctl.observation().decision is Kind.PASS:
+            chosen: set[int] = set()
+            for c in action.cards:
+                chosen.add(next(i for i, x in enumerate(hand.cards) if x == c and i not in chosen))
+            self.selected = chosen
+            self.redraw()
+
+    def action_hint(self) -> None:
+        obs = self.ctl.observation()
+        if obs.decision is None or self.hint_busy:
+            return
+        self.say(_("Thinking…"))
+        self.ask_hint(obs, lambda text: self.say(text))
+
+    def action_undo(self) -> None:
+        if not self.ctl.can_undo():
+            self.say(_("Nothing to undo."), error=True)
+            return
+        self.gen += 1
+        for t in (self.pause_timer, self.step_timer):
+            if t is not None:
+                t.stop()
+        self.pause_timer = self.step_timer = None
+        self.pausing = self.thinking = False
+        self.shown_trick = None
+        self.pending_hand = None
+        self.ctl.undo()
+        self.say(_("Your last move was taken back."))
+        self.step()
+
+    def action_claim(self) -> None:
+        if self.ctl.claiming:
+            return
+        if not self.ctl.can_claim():
+            self.say(_("You can claim on your lead when every card you hold is sure to win its trick."), error=True)
+            return
+        self.ctl.claiming = True
+        self.say(_("You claim the remaining tricks."))
+        self.step()
+
+    def action_sheet(self) -> None:
+        obs = self.ctl.observation()
+        self.app.push_screen(ScoreSheet(obs.history, self.ctl.names, obs.rules))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesHelp(self.ctl.rules))
+
+    def action_save(self) -> None:
+        path = cfg.saved_game_path()
+        try:
+            self.ctl.save(path)
+        except OSError as e:
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=e.strerror or e), error=True)
+            return
+        self.say(_("Saved. Resume it from the start screen."))
+
+    def action_speed(self) -> None:
+        order = list(SPEEDS)
+        self.settings.speed = order[(order.index(self.settings.speed) + 1) % len(order)]
+        cfg.save_settings(self.settings)
+        self.say(_("Speed: {speed}").format(speed=_(SPEEDS[self.settings.speed])))
+        self.redraw()
+
+    def action_colours(self) -> None:
+        self.settings.four_colour = not self.settings.four_colour
+        cfg.save_settings(self.settings)
+        self.redraw()
+
+    def action_language(self) -> None:
+        self.app.action_language()  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        if not self.ctl.game.over and self.ctl.game.actions:
+            self.action_save()
+            self._copy_record()
+        self.gen += 1
+        self.dismiss(None)
+
+
+def r_count(obs: Observation) -> int:
+    return obs.rules.pass_count
+
+
+def commitment_text(ctl: Controller) -> str:
+    """A short commitment to the seed, shown instead of the seed until the game ends (when available)."""
+    try:
+        from corazones.core.commitment import commit
+    except ImportError:  # pragma: no cover - older engine
+        return ""
+    try:
+        return commit(ctl.game.seed)
+    except CorazonesError:
+        return ""
+
+
+def save_finished(ctl: Controller) -> Path | None:
+    """Keep the finished game's record in the data folder; None if it cannot be written."""
+    folder = cfg.games_dir()
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = folder / f"game-{stamp}.json"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        from corazones.core.records import dumps
+
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text(dumps(ctl.record()), encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        return None
+    return path

@@ -1,0 +1,195 @@
+"""Widgets of the table: the hand (keyboard and mouse), the seat boxes and card styling.
+
+Every widget is given what to draw (cards from an observation, names, flags);
+none of them can reach the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from corazones.core.cards import CARDS
+from corazones.tui.texts import _
+
+#: Suit colours: two-colour (red hearts and diamonds) and four-colour decks.
+TWO_COLOURS = ("", "red", "", "red")
+FOUR_COLOURS = ("green", "dodger_blue1", "", "red")
+
+
+def suit_colour(suit: int, four: bool) -> str:
+    return (FOUR_COLOURS if four else TWO_COLOURS)[suit]
+
+
+def card_label(card: int, four: bool = False, bold: bool = False) -> Text:
+    """A card as rich text, coloured by suit."""
+    style = suit_colour(card // 13, four)
+    if bold:
+        style = f"bold {style}".strip()
+    return Text(CARDS[card].glyph(), style=style)
+
+
+def cards_label(cards: Iterable[int], four: bool = False) -> Text:
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(" ")
+        out.append_text(card_label(c, four))
+    return out
+
+
+def sort_hand(cards: Iterable[int]) -> list[int]:
+    """Grouped by suit in the order clubs, diamonds, spades, hearts (colours alternate), low to high."""
+    return sorted(cards)
+
+
+class HandView(Widget, can_focus=True):
+    """The player's cards in one or more rows; a cursor moves with the arrows, Enter or a click picks."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", show=False),
+        Binding("right", "move(1)", show=False),
+        Binding("home", "move(-99)", show=False),
+        Binding("end", "move(99)", show=False),
+        Binding("enter", "pick", show=False),
+        Binding("space", "pick", show=False),
+    ]
+
+    class Picked(Message):
+        """A card was picked (Enter, space or a click)."""
+
+        def __init__(self, index: int, card: int) -> None:
+            super().__init__()
+            self.index = index
+            self.card = card
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cards: list[int] = []
+        self.playable: set[int] | None = None  # None: every card looks available
+        self.selected: set[int] = set()  # indexes (passing)
+        self.marked: set[int] = set()  # cards just received
+        self.cursor = 0
+        self.four = False
+        self._spots: list[tuple[int, int, int, int]] = []  # (row, x0, x1, index)
+
+    def show(
+        self,
+        cards: Sequence[int],
+        playable: set[int] | None = None,
+        selected: Iterable[int] = (),
+        marked: Iterable[int] = (),
+        four: bool = False,
+    ) -> None:
+        new = sort_hand(cards)
+        if new != self.cards:
+            keep = self.cards[self.cursor] if self.cards and self.cursor < len(self.cards) else None
+            self.cards = new
+            self.cursor = new.index(keep) if keep in new else min(self.cursor, max(len(new) - 1, 0))
+        self.playable = playable
+        self.selected = set(selected)
+        self.marked = set(marked)
+        self.four = four
+        if self.playable and self.cards and self.cards[self.cursor] not in self.playable:
+            self.cursor = next((i for i, c in enumerate(self.cards) if c in self.playable), self.cursor)
+        self.refresh(layout=True)
+
+    def point_at(self, card: int) -> None:
+        if card in self.cards:
+            self.cursor = self.cards.index(card)
+            self.refresh()
+
+    # ------------------------------------------------------------- drawing
+    def _layout(self, width: int) -> list[list[tuple[int, int]]]:
+        """Rows of (index, width) that fit ``width``; suits stay together when they can."""
+        rows: list[list[tuple[int, int]]] = [[]]
+        x = 0
+        prev_suit = None
+        for i, c in enumerate(self.cards):
+            w = len(CARDS[c].glyph()) + 2
+            gap = 1 if prev_suit is not None and c // 13 != prev_suit else 0
+            if x + gap + w > max(width, 8) and rows[-1]:
+                rows.append([])
+                x, gap = 0, 0
+            rows[-1].append((i, gap))
+            x += gap + w
+            prev_suit = c // 13
+        return rows
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        return max(1, len(self._layout(width)))
+
+    def render(self) -> Text:
+        width = self.content_size.width or 80
+        text = Text()
+        self._spots = []
+        if not self.cards:
+            return Text(_("(no cards)"), style="dim")
+        for r, row in enumerate(self._layout(width)):
+            if r:
+                text.append("\n")
+            x = 0
+            for i, gap in row:
+                c = self.cards[i]
+                if gap:
+                    text.append(" " * gap)
+                    x += gap
+                glyph = CARDS[c].glyph()
+                style = Style.parse(suit_colour(c // 13, self.four) or "default")
+                if self.playable is not None and c not in self.playable:
+                    style = Style(dim=True, color="grey50")
+                if i in self.selected:
+                    style += Style(bgcolor="yellow", color="black", bold=True)
+                if c in self.marked:
+                    style += Style(underline=True, bold=True)
+                if i == self.cursor and self.has_focus:
+                    style += Style(reverse=True)
+                token = f" {glyph} "
+                text.append(token, style=style)
+                self._spots.append((r, x, x + len(token), i))
+                x += len(token)
+        return text
+
+    # ------------------------------------------------------------- input
+    def action_move(self, step: int) -> None:
+        if not self.cards:
+            return
+        self.cursor = max(0, min(len(self.cards) - 1, self.cursor + step))
+        self.refresh()
+
+    def action_pick(self) -> None:
+        if self.cards:
+            self.post_message(self.Picked(self.cursor, self.cards[self.cursor]))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for row, x0, x1, i in self._spots:
+            if row == offset.y and x0 <= offset.x < x1:
+                self.cursor = i
+                self.focus()
+                self.post_message(self.Picked(i, self.cards[i]))
+                return
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class SeatBox(Static):
+    """One seat at the table: name and level in the border, cards left, points, penalty cards, its card."""
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="seat")
+        self.seat = seat
