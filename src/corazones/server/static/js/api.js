@@ -1,0 +1,104 @@
+// HTTP API of the server (docs/protocol.md): identity, lobby, records, statistics.
+import { t } from "./i18n.js";
+
+const TOKEN = "corazones.token";
+const PLAYER = "corazones.player";
+
+export function token() {
+  return localStorage.getItem(TOKEN);
+}
+
+export function me() {
+  try {
+    return JSON.parse(localStorage.getItem(PLAYER) || "null");
+  } catch (e) {
+    return null;
+  }
+}
+
+export function forget() {
+  localStorage.removeItem(TOKEN);
+  localStorage.removeItem(PLAYER);
+}
+
+function remember(reply) {
+  localStorage.setItem(TOKEN, reply.token);
+  localStorage.setItem(PLAYER, JSON.stringify(reply.player));
+  return reply.player;
+}
+
+/** An error from the server, with the text it gave (FastAPI `detail`) when there is one. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function detailText(detail) {
+  if (!detail) return "";
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail.map((d) => (d.loc ? d.loc.filter((x) => x !== "body").join(".") + ": " : "") + (d.msg || "")).join("; ");
+  }
+  return JSON.stringify(detail);
+}
+
+export async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const tok = token();
+  if (tok) headers.Authorization = "Bearer " + tok;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new ApiError(0, t("The server cannot be reached"));
+  }
+  let data = null;
+  const type = res.headers.get("content-type") || "";
+  if (type.includes("json")) data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const text = detailText(data && data.detail) || res.statusText;
+    throw new ApiError(res.status, text);
+  }
+  return data;
+}
+
+export async function guest(name) {
+  return remember(await request("POST", "/api/auth/guest", { name }));
+}
+
+export async function register(name, password) {
+  return remember(await request("POST", "/api/auth/register", { name, password }));
+}
+
+export async function login(name, password) {
+  return remember(await request("POST", "/api/auth/login", { name, password }));
+}
+
+/** Check the saved token; forget it if the server no longer knows it. */
+export async function checkMe() {
+  if (!token()) return null;
+  try {
+    const player = await request("GET", "/api/me");
+    localStorage.setItem(PLAYER, JSON.stringify(player));
+    return player;
+  } catch (e) {
+    if (e.status === 401 || e.status === 403 || e.status === 404) forget();
+    return me();
+  }
+}
+
+export const getOptions = () => request("GET", "/api/options");
+export const listTables = () => request("GET", "/api/tables");
+export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
+export const createTable = (body) => request("POST", "/api/tables", body);
+export const joinTable = (id, seat = null, invite = null) =>
+  request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
+export const leaveTable = (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
+export const startTable = (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {});
+export const listGames = (player) => request("GET", "/api/games" + (player ? `?player=${player}` : ""));
+export const getReplay = (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`);
+export const getStats = (player) => request("GET", `/api/players/${player}/stats`);
+export const catalogUrl = (lang) => `/api/i18n/${lang}`;

@@ -1,0 +1,109 @@
+// The web app's shell: language, the top bar, the routes (#/ lobby, #/table/ID, #/games,
+// #/replay/ID, #/stats) and invite links (/?table=ID&invite=CODE).
+import * as api from "./api.js";
+import { currentLang, loadLang, preferredLang, t } from "./i18n.js";
+import { Lobby } from "./lobby.js";
+import { GamesList, ReplayViewer, StatsScreen } from "./replay.js";
+import { TableScreen, getSpeed, SPEEDS, speedName } from "./table.js";
+import { h, toast } from "./ui.js";
+
+class App {
+  constructor() {
+    this.view = document.getElementById("view");
+    this.screen = null;
+  }
+
+  async start() {
+    await loadLang(preferredLang(), api.catalogUrl);
+    await api.checkMe();
+    await this.followInvite();
+    window.addEventListener("hashchange", () => this.route());
+    this.route();
+  }
+
+  async followInvite() {
+    const q = new URLSearchParams(location.search);
+    const table = q.get("table");
+    if (!table) return;
+    const invite = q.get("invite");
+    if (invite) sessionStorage.setItem(`corazones.invite.${table}`, invite);
+    history.replaceState(null, "", location.pathname + `#/table/${encodeURIComponent(table)}`);
+    if (!api.token()) {
+      const name = await this.askName();
+      if (name) await api.guest(name).catch((e) => toast(e.message, "error"));
+    }
+    if (api.token()) {
+      try {
+        await api.joinTable(table, null, invite);
+      } catch (e) {
+        // Full or already seated: the table screen shows it, with a seat to take if one is free.
+        if (e.status !== 409) toast(e.message, "error");
+      }
+    }
+  }
+
+  askName() {
+    return new Promise((resolve) => {
+      const input = h("input", { type: "text", id: "invite-name", maxlength: "24", required: true, value: localStorage.getItem("corazones.lastName") || "" });
+      const form = h("form.panel", {
+        onsubmit: (e) => {
+          e.preventDefault();
+          const name = input.value.trim();
+          if (!name) return;
+          localStorage.setItem("corazones.lastName", name);
+          resolve(name);
+        },
+      }, h("h2", null, t("You are invited to a table")),
+      h("div.field", null, h("label", { for: "invite-name" }, t("Your name")), input),
+      h("button.btn.primary", { type: "submit", id: "invite-go" }, t("Sit down")),
+      " ", h("button.btn", { type: "button", onclick: () => resolve(null) }, t("Just watch")));
+      this.view.replaceChildren(h("div.page", null, form));
+      input.focus();
+    });
+  }
+
+  refreshTop() {
+    const route = (location.hash || "#/").split("/")[1] || "";
+    const link = (href, label, key) => h("a", { href, "aria-current": route === key ? "page" : null }, label);
+    document.getElementById("nav").replaceChildren(
+      link("#/", t("Lobby"), ""), link("#/games", t("Replays"), "games"), link("#/stats", t("Statistics"), "stats"));
+    const langSel = h("select", {
+      "aria-label": t("Language"), id: "lang",
+      onchange: async (e) => { await loadLang(e.target.value, api.catalogUrl); this.route(); },
+    }, h("option", { value: "en", selected: currentLang() === "en" ? "selected" : null }, "English"),
+    h("option", { value: "es", selected: currentLang() === "es" ? "selected" : null }, "Español"));
+    const player = api.me();
+    document.getElementById("top-tools").replaceChildren(
+      player ? h("span.who", { title: t("Your name") }, player.name) : "", langSel);
+    document.querySelector(".skip").textContent = t("Skip to content");
+  }
+
+  route() {
+    if (this.screen && this.screen.destroy) this.screen.destroy();
+    this.screen = null;
+    this.refreshTop();
+    const parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent);
+    this.view.replaceChildren();
+    document.title = "Corazones";
+    if (parts[0] === "table" && parts[1]) {
+      const invite = sessionStorage.getItem(`corazones.invite.${parts[1]}`);
+      this.screen = new TableScreen(this.view, parts[1], { invite });
+      document.title = t("Table") + " · Corazones";
+    } else if (parts[0] === "replay" && parts[1]) {
+      this.screen = new ReplayViewer(this.view, parts[1]);
+    } else if (parts[0] === "games") {
+      this.screen = new GamesList(this.view);
+    } else if (parts[0] === "stats") {
+      this.screen = new StatsScreen(this.view);
+    } else {
+      this.screen = new Lobby(this.view, this);
+    }
+  }
+}
+
+export { getSpeed, SPEEDS, speedName };
+
+const app = new App();
+window.__corazones = window.__corazones || {};
+window.__corazones.app = app;
+app.start();

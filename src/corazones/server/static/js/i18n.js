@@ -1,0 +1,58 @@
+// Texts are written in English as t("English {x}", {x}) and translated from the one gettext
+// catalog of the project, which the server serves as JSON (corazones.i18n.catalog_json).
+// Babel extracts t("...") and ngettext("...", "...") from these files (babel.cfg).
+
+let catalog = {};
+let lang = "en";
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** Translate an English text and fill its {placeholders}. */
+export function t(text, params) {
+  return fill(catalog[text] || text, params);
+}
+
+/** Plural: English singular/plural, n chooses; the catalog keys plurals as msgid + "\0" + index. */
+export function ngettext(singular, plural, n, params) {
+  const index = pluralIndex(n);
+  const found = catalog[singular + "\u0000" + index];
+  const text = found || (n === 1 ? singular : plural);
+  return fill(text, { n, ...(params || {}) });
+}
+
+function pluralIndex(n) {
+  // English and Spanish share the rule "one" / "other".
+  return n === 1 ? 0 : 1;
+}
+
+export function currentLang() {
+  return lang;
+}
+
+/** The language to use: saved choice, else the browser's, else English. */
+export function preferredLang() {
+  const saved = localStorage.getItem("corazones.lang");
+  if (saved) return saved;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return nav === "es" ? "es" : "en";
+}
+
+/** Load the catalog of `code` from the server (English needs none). */
+export async function loadLang(code, url) {
+  lang = code === "es" ? "es" : "en";
+  localStorage.setItem("corazones.lang", lang);
+  document.documentElement.lang = lang;
+  if (lang === "en") {
+    catalog = {};
+    return;
+  }
+  try {
+    const res = await fetch(url(lang));
+    catalog = res.ok ? await res.json() : {};
+  } catch (e) {
+    catalog = {};
+  }
+}

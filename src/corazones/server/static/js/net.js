@@ -1,0 +1,114 @@
+// One WebSocket per table (docs/protocol.md): hello with the last event seen, snapshot + missed
+// events after a reconnect, a keep-alive ping, and reconnection with backoff when the socket drops.
+import { token } from "./api.js";
+import { currentLang } from "./i18n.js";
+
+export class TableSocket {
+  constructor(tableId, handlers) {
+    this.tableId = tableId;
+    this.handlers = handlers;
+    this.lastSeq = null;
+    this.ws = null;
+    this.closed = false;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.awaitingPong = false;
+    this.url = null;
+    this.refs = 0;
+  }
+
+  defaultUrl() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url || this.defaultUrl());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      ws.send(JSON.stringify({ type: "hello", token: token() || "", last_seq: this.lastSeq, lang: currentLang() }));
+      this.startPing();
+    };
+    ws.onmessage = (m) => {
+      let msg;
+      try {
+        msg = JSON.parse(m.data);
+      } catch (e) {
+        return;
+      }
+      this.awaitingPong = false;
+      if (msg.type === "snapshot") this.lastSeq = msg.seq;
+      if (msg.type === "event" && (this.lastSeq === null || msg.seq > this.lastSeq)) this.lastSeq = msg.seq;
+      if (msg.type === "error" && msg.code === "moved" && msg.url) {
+        this.url = msg.url;
+        ws.close();
+        return;
+      }
+      this.handlers.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      this.stopPing();
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      this.handlers.onStatus("reconnecting", e.code);
+      const wait = Math.min(5000, 300 * 2 ** this.attempt);
+      this.attempt += 1;
+      this.retryTimer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  startPing() {
+    this.stopPing();
+    this.pingTimer = setInterval(() => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+      if (this.awaitingPong) {
+        // No answer for a whole period: the connection is dead even if the browser has not noticed.
+        this.ws.close();
+        return;
+      }
+      this.awaitingPong = true;
+      this.send({ type: "ping", t: Date.now() });
+    }, 15000);
+  }
+
+  stopPing() {
+    clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    this.awaitingPong = false;
+  }
+
+  get open() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(msg) {
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  act(action) {
+    this.refs += 1;
+    return this.send({ type: "act", action, ref: String(this.refs) });
+  }
+
+  /** Drop the connection as a network failure would (the reconnect logic takes over). */
+  drop() {
+    if (this.ws) this.ws.close();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.stopPing();
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.close();
+    }
+  }
+}

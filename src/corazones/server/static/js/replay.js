@@ -1,0 +1,197 @@
+// Finished games: the list, and the replay viewer trick by trick (GET /api/games/{id}/replay,
+// built by the server from the game record of docs/records.md).
+import * as api from "./api.js";
+import { cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
+import { ngettext, t } from "./i18n.js";
+import { presetTitle } from "./lobby.js";
+import { directionName } from "./table.js";
+import { announce, h, toast } from "./ui.js";
+
+export class GamesList {
+  constructor(root) {
+    this.root = root;
+    this.load();
+  }
+
+  destroy() {}
+
+  async load() {
+    const mine = api.me();
+    const panel = h("section.panel", null, h("h2", null, t("Finished games")), h("p", null, t("Loading…")));
+    this.root.replaceChildren(h("div.page", null, panel));
+    let games = [];
+    try {
+      games = await api.listGames(null);
+    } catch (e) {
+      toast(e.message, "error");
+    }
+    const rows = games.map((g) => h("tr", null,
+      h("td", null, h("strong", null, g.name), h("br"), h("span.muted", null, presetTitle(g.preset))),
+      h("td", null, g.players.map((p, i) => (g.winners.includes(i) ? `★ ${p} ${g.scores[i]}` : `${p} ${g.scores[i]}`)).join(", ")),
+      h("td", null, g.finished ? new Date(g.finished).toLocaleString() : ""),
+      h("td", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
+        h("a.btn.small", { href: g.record_url, download: `corazones-${g.id}.json` }, t("Record")))));
+    panel.replaceChildren(h("h2", null, t("Finished games")),
+      rows.length ? h("table.list", null, h("thead", null, h("tr", null, h("th", null, t("Table")), h("th", null, t("Final scores")),
+        h("th", null, t("Finished")), h("th", null, ""))), h("tbody", null, rows))
+        : h("p.empty", null, t("No finished game yet.")));
+    if (mine) panel.append(h("p", null, h("a", { href: "#/stats" }, t("Your statistics"))));
+  }
+}
+
+export class ReplayViewer {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.hand = 0;
+    this.step = 0; // 0 = the deal (and passes), k = after trick k
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
+    this.load();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  async load() {
+    this.root.replaceChildren(h("div.page", null, h("section.panel", null, h("p", null, t("Loading…")))));
+    try {
+      this.data = await api.getReplay(this.id);
+    } catch (e) {
+      this.root.replaceChildren(h("div.page", null, h("section.panel", null, h("h2", null, t("Replay")), h("p", null, e.message))));
+      return;
+    }
+    this.render();
+  }
+
+  key(e) {
+    if (!this.data || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
+    if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
+  }
+
+  move(d) {
+    const hands = this.data.hands;
+    let { hand, step } = this;
+    step += d;
+    if (step > hands[hand].tricks.length) {
+      if (hand + 1 < hands.length) { hand += 1; step = 0; } else step = hands[hand].tricks.length;
+    }
+    if (step < 0) {
+      if (hand > 0) { hand -= 1; step = hands[hand].tricks.length; } else step = 0;
+    }
+    this.hand = hand;
+    this.step = step;
+    this.render();
+    const tr = hands[hand].tricks[step - 1];
+    if (tr) {
+      announce(t("Trick {n}: {plays}", { n: step, plays: tr.plays.map(([s, c]) => `${this.name(s)} ${cardName(c)}`).join(", ") }));
+    }
+  }
+
+  name(s) {
+    return this.data.players[s] || t("Seat {n}", { n: s + 1 });
+  }
+
+  render() {
+    const d = this.data;
+    const hd = d.hands[this.hand];
+    const rules = d.rules;
+    const n = rules.players;
+    const penaltySuit = hd.result.penalty_suit;
+    const shown = hd.tricks.slice(0, this.step);
+    const taken = Array(n).fill(0);
+    for (const tr of shown) {
+      if (tr.winner === null) continue;
+      for (const [, c] of tr.plays) taken[tr.winner] += cardValue(c, rules, penaltySuit);
+    }
+    // Cards each seat still holds after the shown tricks (dealt, minus passed, plus received).
+    const holding = hd.hands.map((cards) => [...cards]);
+    if (hd.passes && hd.passes.some((p) => p)) {
+      const dir = hd.pass_direction;
+      const shift = dir === "left" ? 1 : dir === "right" ? n - 1 : dir === "across" ? Math.floor(n / 2) : 0;
+      hd.passes.forEach((cards, s) => {
+        if (!cards) return;
+        for (const c of cards) {
+          const i = holding[s].indexOf(c);
+          if (i >= 0) holding[s].splice(i, 1);
+          holding[(s + shift) % n].push(c);
+        }
+      });
+    }
+    for (const tr of shown) for (const [s, c] of tr.plays) {
+      const i = holding[s].indexOf(c);
+      if (i >= 0) holding[s].splice(i, 1);
+    }
+    const controls = h("div.replay-controls", null,
+      h("label", { for: "replay-hand" }, t("Hand")),
+      h("select", { id: "replay-hand", onchange: (e) => { this.hand = Number(e.target.value); this.step = 0; this.render(); } },
+        d.hands.map((x, i) => h("option", { value: String(i), selected: i === this.hand ? "selected" : null }, String(i + 1)))),
+      h("button.btn", { type: "button", onclick: () => this.move(-1), id: "replay-prev" }, "◀ " + t("Previous")),
+      h("button.btn.primary", { type: "button", onclick: () => this.move(1), id: "replay-next" }, t("Next") + " ▶"),
+      h("span.muted", { "aria-live": "polite" }, this.step === 0 ? t("The deal") : t("Trick {n} of {m}", { n: this.step, m: hd.tricks.length })));
+    const current = shown[shown.length - 1];
+    let middle;
+    if (current) {
+      middle = h("div.replay-trick", { role: "group", "aria-label": t("Trick {n}", { n: this.step }) },
+        current.plays.map(([s, c]) => h(s === current.winner ? "figure.win" : "figure", null, cardElement(c),
+          h("figcaption", null, this.name(s) + (s === current.winner ? " ✓" : "")))));
+    } else {
+      const info = [t("Dealer: {name}", { name: this.name(hd.dealer) }), t("Pass: {dir}", { dir: directionName(hd.pass_direction) })];
+      if (hd.bids && hd.bids.length) info.push(t("Bids: {bids}", { bids: hd.bids.map(([s, b]) => `${this.name(s)} ${b || "—"}`).join(", ") }));
+      if (hd.declare) info.push(t("Penalty suit: {suit}", { suit: suitName(hd.declare) }));
+      middle = h("p", null, info.join(" · "));
+    }
+    const seatRows = Array.from({ length: n }, (_, s) => h("tr", null,
+      h("th", { scope: "row" }, this.name(s)),
+      h("td.took", null, h("div.card-row", null, sortCards(holding[s]).map((c) => cardElement(c)))),
+      h("td", null, String(taken[s])),
+      h("td", null, hd.passes && hd.passes[s] ? hd.passes[s].map((c) => cardName(c)).join(", ") : "—")));
+    const hands = h("table.scores.summary", null,
+      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Cards held")), h("th", null, t("Points")), h("th", null, t("Passed")))),
+      h("tbody", null, seatRows));
+    const done = this.step === hd.tricks.length;
+    const result = done ? h("p", null, t("Hand result: {scores}", { scores: hd.result.scores.map((x, s) => `${this.name(s)} ${x}`).join(", ") }),
+      hd.result.shooter !== null ? " · " + t("{name} shot the moon!", { name: this.name(hd.result.shooter) }) : "",
+      h("br"), t("Totals: {scores}", { scores: hd.result.totals.map((x, s) => `${this.name(s)} ${x}`).join(", ") })) : null;
+    const fair = h("p.fair", null, t("Seed: {seed}", { seed: String(d.seed) }), h("br"), t("Commitment: {c}", { c: d.commitment || "—" }));
+    this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
+      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name) })),
+      h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
+      controls, middle, result, hands, fair,
+      h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
+  }
+}
+
+export class StatsScreen {
+  constructor(root) {
+    this.root = root;
+    this.load();
+  }
+
+  destroy() {}
+
+  async load() {
+    const player = api.me();
+    const panel = h("section.panel", null, h("h2", null, t("Your statistics")));
+    this.root.replaceChildren(h("div.page", null, panel));
+    if (!player) {
+      panel.append(h("p", null, t("Play a game first: statistics belong to your name.")));
+      return;
+    }
+    try {
+      const s = await api.getStats(player.id);
+      const stat = (label, value) => h("div.stat", null, h("b", null, String(value)), label);
+      const rate = s.games ? Math.round((100 * s.wins) / s.games) + "%" : "—";
+      panel.append(h("p", null, s.player.name),
+        h("div.stat-grid", null,
+          stat(t("games"), s.games), stat(t("wins"), s.wins), stat(t("win rate"), rate), stat(t("hands"), s.hands),
+          stat(t("points taken"), s.points), stat(t("points per hand"), s.points_per_hand === null ? "—" : s.points_per_hand.toFixed(2)),
+          stat(t("moons shot"), s.moons)));
+    } catch (e) {
+      panel.append(h("p", null, e.message));
+    }
+    panel.append(h("p", null, h("a.btn", { href: "#/games" }, t("Finished games"))));
+  }
+}

@@ -1,0 +1,1111 @@
+// The table: seats around a felt, the trick in the middle, your hand, dialogs for the pass,
+// bids, the penalty suit and the moon; score sheet, hand summary, chat, log and the fairness
+// panel beside it. Events are queued and shown at the chosen speed, so a trick stays in view
+// long enough to be seen even when the bots play at once.
+import * as api from "./api.js";
+import { cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
+import { ngettext, t } from "./i18n.js";
+import { TableSocket } from "./net.js";
+import { announce, banner, closeDialogs, copyText, h, openDialog, suitIcon, toast } from "./ui.js";
+
+/** Pauses per speed, in milliseconds: after each card, and with a finished trick on the table. */
+export const SPEEDS = {
+  slow: { play: 900, trick: 3000 },
+  normal: { play: 500, trick: 1800 },
+  fast: { play: 220, trick: 900 },
+  instant: { play: 0, trick: 0 },
+};
+
+export function speedName(key) {
+  switch (key) {
+    case "slow": return t("Slow");
+    case "fast": return t("Fast");
+    case "instant": return t("Instant");
+    default: return t("Normal");
+  }
+}
+
+export function getSpeed() {
+  const s = localStorage.getItem("corazones.speed");
+  return SPEEDS[s] ? s : "normal";
+}
+
+export function levelName(level) {
+  switch (level) {
+    case "random": return t("random");
+    case "beginner": return t("beginner");
+    case "standard": return t("standard");
+    case "expert": return t("expert");
+    default: return level || "";
+  }
+}
+
+export function directionName(dir) {
+  switch (dir) {
+    case "left": return t("left");
+    case "right": return t("right");
+    case "across": return t("across");
+    default: return t("no pass");
+  }
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export class TableScreen {
+  constructor(root, tableId, { invite = null } = {}) {
+    this.root = root;
+    this.id = tableId;
+    this.invite = invite;
+    this.table = null;
+    this.role = "spectator";
+    this.seat = null;
+    this.view = null;
+    this.tricks = [];
+    this.history = [];
+    this.chat = [];
+    this.log = [];
+    this.queue = [];
+    this.busy = false;
+    this.held = false;
+    this.shownTrick = null; // a finished trick held in the middle for a moment
+    this.selected = new Set();
+    this.focusCard = null;
+    this.hint = null;
+    this.commitment = null;
+    this.reveal = null; // {seed, commitment, record_url, winners, scores}
+    this.summary = null; // the last hand result, shown until dismissed
+    this.tab = "scores";
+    this.dialogFor = null;
+    this.unread = 0;
+    this.connected = false;
+    this.sock = new TableSocket(tableId, {
+      onMessage: (m) => this.onMessage(m),
+      onStatus: (s) => this.onStatus(s),
+    });
+    window.__corazones = window.__corazones || {};
+    window.__corazones.table = this;
+    this.build();
+    this.sock.connect();
+  }
+
+  destroy() {
+    this.sock.close();
+    banner(null);
+    closeDialogs();
+    if (window.__corazones && window.__corazones.table === this) window.__corazones.table = null;
+  }
+
+  // ------------------------------------------------------------------ messages
+
+  onStatus(state) {
+    if (state === "reconnecting") {
+      this.connected = false;
+      banner(t("Connection lost. Reconnecting… your seat is kept for you."));
+    }
+  }
+
+  onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.role = msg.role;
+        this.seat = msg.role === "seat" ? msg.seat : null;
+        this.player = msg.player;
+        break;
+      case "snapshot":
+        this.applySnapshot(msg);
+        break;
+      case "event":
+        this.onEvent(msg);
+        break;
+      case "hint":
+        this.showHint(msg);
+        break;
+      case "error":
+        this.onError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  onError(msg) {
+    if (msg.code === "not_your_turn" && this.view && this.view.decision === null) return;
+    toast(msg.message || msg.code, "error");
+    this.render();
+  }
+
+  applySnapshot(s) {
+    const wasReconnect = this.connected === false && this.table !== null;
+    this.connected = true;
+    banner(null);
+    this.queue = [];
+    this.shownTrick = null;
+    this.held = false;
+    this.table = s.table;
+    this.role = s.role;
+    this.seat = s.role === "seat" ? s.seat : null;
+    this.view = s.view;
+    this.tricks = s.tricks || [];
+    this.history = s.history || [];
+    this.chat = (s.chat || []).map((c) => ({ seat: c.seat, name: c.name, text: c.text }));
+    this.commitment = s.table.commitment || this.commitment;
+    if (s.table.status === "finished" && !this.reveal) this.loadReveal();
+    for (const ev of s.missed || []) this.logEvent(ev.event, true);
+    if (wasReconnect) {
+      const n = (s.missed || []).length;
+      announce(t("Reconnected."));
+      toast(n ? ngettext("Reconnected: {n} move caught up", "Reconnected: {n} moves caught up", n) : t("Reconnected."));
+    }
+    closeDialogs();
+    this.dialogFor = null;
+    this.render();
+  }
+
+  async loadReveal() {
+    // A finished table seen after the fact: the replay has the revealed seed.
+    try {
+      const rep = await api.getReplay(this.id);
+      this.reveal = {
+        seed: String(rep.seed), commitment: rep.commitment || this.commitment,
+        record_url: this.table.record_url || `/api/games/${this.id}/record`,
+        winners: rep.final.winners || [], scores: rep.final.scores || [],
+      };
+      this.render();
+    } catch (e) {
+      /* not available yet */
+    }
+  }
+
+  onEvent(msg) {
+    const e = msg.event;
+    // Events that change no view are shown at once; game events wait their turn in the queue.
+    if (e.kind === "chat") {
+      this.chat.push({ seat: e.seat, name: e.name, text: e.text });
+      if (this.tab !== "chat") this.unread += 1;
+      announce(t("{name} says: {text}", { name: e.name, text: e.text }));
+      this.renderSide();
+      return;
+    }
+    this.queue.push(msg);
+    this.pump();
+  }
+
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      while (this.queue.length && !this.held) {
+        const msg = this.queue.shift();
+        await this.play(msg);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  speed() {
+    const s = SPEEDS[getSpeed()];
+    // A long backlog (after a pause on a summary) is played faster so the table catches up.
+    const k = this.queue.length > 6 ? 0.35 : 1;
+    return { play: s.play * k, trick: s.trick * k };
+  }
+
+  async play(msg) {
+    const e = msg.event;
+    this.logEvent(e, false);
+    switch (e.kind) {
+      case "game_start":
+        this.commitment = e.commitment;
+        this.table.status = "playing";
+        if (e.seats) this.table.seats = e.seats;
+        break;
+      case "hand_start":
+        this.commitment = e.commitment || this.commitment;
+        this.tricks = [];
+        this.selected.clear();
+        this.hint = null;
+        break;
+      case "hand_end":
+        this.history.push(e.result);
+        this.lastHandTricks = this.tricks.slice();
+        this.summary = { result: e.result, tricks: this.lastHandTricks };
+        break;
+      case "game_over":
+        this.reveal = { seed: e.seed, commitment: e.commitment, record_url: e.record_url, winners: e.winners, scores: e.scores };
+        this.table.status = "finished";
+        this.summary = null;
+        break;
+      case "seat": {
+        const seats = this.table.seats;
+        const i = seats.findIndex((x) => x.seat === e.seat.seat);
+        const before = i >= 0 ? seats[i] : null;
+        if (i >= 0) seats[i] = e.seat; else seats.push(e.seat);
+        this.logSeat(before, e.seat);
+        break;
+      }
+      case "table":
+        this.table.status = e.status;
+        break;
+      default:
+        break;
+    }
+    // The server puts the views on the last event of a batch; a play without one is applied
+    // to the view we hold, so the card still appears in its place at once.
+    if (msg.view) this.view = msg.view;
+    else if (e.kind === "action" && e.action.play && this.view) this.patchPlay(e);
+    if (e.kind === "action" && e.action.play) {
+      this.hint = null;
+      const mine = this.seat !== null && e.action.seat === this.seat;
+      if (e.trick) {
+        this.tricks.push(e.trick);
+        this.shownTrick = e.trick;
+        this.render();
+        const pause = this.speed().trick;
+        if (pause) await sleep(pause);
+        this.shownTrick = null;
+      } else {
+        this.render();
+        const pause = mine ? 0 : this.speed().play;
+        if (pause) await sleep(pause);
+        return;
+      }
+    }
+    if (e.kind === "hand_end" && getSpeed() !== "instant" && !(this.view && this.view.game_over)) {
+      // Hold the table on the summary until the player has seen it (Continue).
+      this.held = true;
+    }
+    this.render();
+  }
+
+  patchPlay(e) {
+    const v = { ...this.view };
+    const seat = e.action.seat;
+    v.hand_sizes = v.hand_sizes.map((n, s) => (s === seat ? Math.max(0, n - 1) : n));
+    if (v.hand && seat === this.seat) {
+      const i = v.hand.indexOf(e.action.play);
+      if (i >= 0) v.hand = v.hand.filter((_, k) => k !== i);
+    }
+    if (e.trick) {
+      v.trick = [];
+      v.last_trick = e.trick;
+      v.tricks_played = (v.tricks_played || 0) + 1;
+    } else {
+      v.trick = [...v.trick, [seat, e.action.play]];
+    }
+    v.to_act = [];
+    v.decision = null;
+    v.legal = [];
+    this.view = v;
+  }
+
+  continueAfterSummary() {
+    this.summary = null;
+    this.held = false;
+    this.render();
+    this.pump();
+  }
+
+  // ------------------------------------------------------------------ naming
+
+  nameOf(seat) {
+    if (seat === null || seat === undefined) return "";
+    if (seat === this.seat) return t("You");
+    return this.seatName(seat);
+  }
+
+  /** A seat's name; bots and namesakes get their seat number so that every column differs. */
+  seatName(seat) {
+    const seats = (this.table && this.table.seats) || [];
+    const s = seats.find((x) => x.seat === seat);
+    if (!s) return t("Seat {n}", { n: seat + 1 });
+    if (s.kind === "bot" && !s.player) return t("Bot {n}", { n: seat + 1 });
+    const twins = seats.filter((x) => x.name === s.name).length;
+    return twins > 1 ? t("{name} {n}", { name: s.name, n: seat + 1 }) : s.name;
+  }
+
+  nPlayers() {
+    return (this.table && this.table.rules.players) || (this.view && this.view.hand_sizes.length) || 4;
+  }
+
+  describeAction(a) {
+    const who = this.nameOf(a.seat);
+    if (a.play) return t("{name} plays {card}", { name: who, card: cardName(a.play) });
+    if ("pass" in a) {
+      if (a.pass && a.pass.length) return t("{name} passes {cards}", { name: who, cards: a.pass.map(cardName).join(", ") });
+      return t("{name} has passed", { name: who });
+    }
+    if ("bid" in a) return a.bid ? t("{name} bids {n}", { name: who, n: a.bid }) : t("{name} does not bid", { name: who });
+    if (a.declare) return t("{name} names {suit} as the penalty suit", { name: who, suit: suitName(a.declare) });
+    if (a.moon) {
+      return a.moon === "add_to_others"
+        ? t("{name} shot the moon and adds the points to everyone else", { name: who })
+        : t("{name} shot the moon and subtracts the points from their own score", { name: who });
+    }
+    return who;
+  }
+
+  logEvent(e, missed) {
+    let line = null;
+    switch (e.kind) {
+      case "game_start": line = t("The game starts. Shuffle commitment {c}", { c: short(e.commitment) }); break;
+      case "hand_start":
+        line = t("Hand {n}: {dealer} deals; pass {dir}", {
+          n: e.hand_index + 1, dealer: this.nameOf(e.dealer), dir: directionName(e.pass_direction),
+        });
+        break;
+      case "action":
+        line = this.describeAction(e.action);
+        if (e.trick) {
+          line += ". " + (e.trick.winner === null
+            ? t("Nobody wins the trick: it is annulled")
+            : t("{name} wins the trick", { name: this.nameOf(e.trick.winner) }));
+        }
+        break;
+      case "hand_end": line = t("Hand {n} is over", { n: e.result.index + 1 }); break;
+      case "game_over": line = t("Game over. The shuffle seed is revealed: {seed}", { seed: e.seed }); break;
+      default: break;
+    }
+    if (!line) return;
+    this.log.push(line);
+    if (this.log.length > 400) this.log.shift();
+    if (!missed) announce(line);
+  }
+
+  logSeat(before, s) {
+    let line = null;
+    if (s.status === "away") line = t("{name} lost the connection; the seat is kept for them", { name: s.name });
+    else if (s.status === "bot" && before && before.status === "away") line = t("A bot plays for {name} until they come back", { name: s.name });
+    else if (s.status === "human" && before && before.status !== "human" && before.status !== "empty") line = t("{name} is back", { name: s.name });
+    else if (s.status === "human") line = t("{name} sits down", { name: s.name });
+    if (line) {
+      this.log.push(line);
+      announce(line);
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  act(action) {
+    if (!this.sock.act(action)) toast(t("Not connected: wait for the reconnection"), "error");
+  }
+
+  playCard(card) {
+    const v = this.view;
+    if (!v || v.decision !== "play" || this.queue.length || this.shownTrick) return;
+    if (!v.legal.some((a) => a.play === card)) {
+      toast(this.whyNot(card), "error");
+      return;
+    }
+    this.act({ seat: this.seat, play: card });
+  }
+
+  whyNot(card) {
+    const v = this.view;
+    const c = parseCard(card);
+    if (v.trick.length) {
+      const led = parseCard(v.trick[0][1]).suit;
+      if (c.suit !== led && v.hand.some((x) => parseCard(x).suit === led)) {
+        return t("You must follow suit: play a card of {suit}", { suit: suitName(led) });
+      }
+    } else if (c.suit === v.penalty_suit && !v.hearts_broken) {
+      return t("{suit} are not broken yet: lead another suit", { suit: suitName(c.suit) });
+    }
+    return t("{card} cannot be played now", { card: cardName(card) });
+  }
+
+  toggleSelect(card) {
+    const v = this.view;
+    if (!v || v.decision !== "pass") return;
+    if (this.selected.has(card)) this.selected.delete(card);
+    else if (this.selected.size < v.pass_count) this.selected.add(card);
+    else {
+      toast(ngettext("Choose exactly {n} card", "Choose exactly {n} cards", v.pass_count), "error");
+      return;
+    }
+    this.focusCard = card;
+    this.renderHand();
+  }
+
+  sendPass() {
+    const v = this.view;
+    if (!v || v.decision !== "pass" || this.selected.size !== v.pass_count) return;
+    this.act({ seat: this.seat, pass: [...this.selected] });
+    this.selected.clear();
+  }
+
+  askHint() {
+    const level = localStorage.getItem("corazones.hintLevel") || "standard";
+    this.sock.send({ type: "hint", level });
+  }
+
+  showHint(msg) {
+    const a = msg.action;
+    this.hint = { action: a, reason: msg.reason };
+    let text;
+    if (a.play) text = t("Hint: play {card}", { card: cardName(a.play) });
+    else if (a.pass) text = t("Hint: pass {cards}", { cards: a.pass.map(cardName).join(", ") });
+    else if ("bid" in a) text = a.bid ? t("Hint: bid {n}", { n: a.bid }) : t("Hint: do not bid");
+    else if (a.declare) text = t("Hint: name {suit}", { suit: suitName(a.declare) });
+    else if (a.moon) text = a.moon === "add_to_others" ? t("Hint: add the points to the others") : t("Hint: subtract the points from your score");
+    else text = t("Hint");
+    this.hint.text = text;
+    if (a.pass && this.view && this.view.decision === "pass") {
+      this.selected = new Set(a.pass);
+    }
+    announce(text + ". " + msg.reason);
+    this.renderHand();
+  }
+
+  sendChat(text) {
+    text = text.trim();
+    if (!text) return;
+    this.sock.send({ type: "chat", text: text.slice(0, 300) });
+  }
+
+  async sit(seat) {
+    try {
+      await this.ensureGuest();
+      this.sock.send({ type: "sit", seat, invite: this.invite });
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+
+  async ensureGuest() {
+    if (api.token()) return;
+    const name = prompt(t("Your name at the table")) || t("Guest");
+    await api.guest(name.slice(0, 24));
+    this.sock.drop(); // say hello again with the new token
+  }
+
+  stand() {
+    this.sock.send({ type: "stand" });
+  }
+
+  async startNow() {
+    try {
+      await api.startTable(this.id);
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+
+  // ------------------------------------------------------------------ rendering
+
+  build() {
+    this.root.innerHTML = "";
+    this.felt = h("section.felt", { "aria-label": t("Card table") });
+    this.top = h("div.felt-top");
+    this.arena = h("div.arena");
+    this.handZone = h("div.hand-zone");
+    this.felt.append(this.top, this.arena, this.handZone);
+    this.side = h("aside.side", { "aria-label": t("Scores, chat and game log") });
+    this.root.append(h("div.table-view", null, this.felt, this.side));
+    this.arena.append(h("div.center-msg", null, t("Connecting to the table…")));
+    this.resizeObs = new ResizeObserver(() => this.renderArena());
+    this.resizeObs.observe(this.arena);
+  }
+
+  render() {
+    if (!this.table) return;
+    this.renderTop();
+    this.renderArena();
+    this.renderHand();
+    this.renderSide();
+    this.maybeDialog();
+  }
+
+  renderTop() {
+    const v = this.view;
+    const r = this.table.rules;
+    const items = [h("span.chip", null, this.table.name || t("Table"))];
+    if (v) {
+      if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
+      if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && this.tricks.length === 0 && v.tricks_played === 0)) {
+        const to = v.pass_to !== undefined && v.pass_to !== null ? this.nameOf(v.pass_to) : null;
+        items.push(h("span.chip", null, v.pass_direction === "hold"
+          ? t("No pass this hand")
+          : to ? t("Pass {dir} to {name}", { dir: directionName(v.pass_direction), name: to })
+            : t("Pass {dir}", { dir: directionName(v.pass_direction) })));
+      }
+      if (v.penalty_suit !== "H" || r.auction) {
+        items.push(h("span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(t("Penalty suit: {suit}", { suit: suitName(v.penalty_suit) })) }));
+      }
+      const brokenText = v.hearts_broken
+        ? t("{suit} broken", { suit: suitName(v.penalty_suit) })
+        : t("{suit} not broken", { suit: suitName(v.penalty_suit) });
+      if (r.must_break_hearts) {
+        items.push(h(v.hearts_broken ? "span.chip.hearts-broken" : "span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(brokenText) }));
+      }
+      if (r.settlement !== "points") items.push(h("span.chip", null, t("Pool: {n} chips", { n: v.pool })));
+      if (v.kitty_size) {
+        items.push(h("span.chip", null, v.kitty_owner === null
+          ? ngettext("Kitty: {n} card face down", "Kitty: {n} cards face down", v.kitty_size)
+          : t("Kitty taken by {name}", { name: this.nameOf(v.kitty_owner) })));
+      }
+    }
+    if (this.commitment) {
+      items.push(h("button.chip", {
+        type: "button", title: t("Fair shuffle: see the commitment"), onclick: () => this.showTab("fair"),
+        html: LOCK + " " + esc(t("Fair shuffle {c}", { c: short(this.commitment) })),
+      }));
+    }
+    const speed = h("select", {
+      "aria-label": t("Speed"), onchange: (e) => { localStorage.setItem("corazones.speed", e.target.value); },
+    }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === getSpeed() ? "selected" : null }, speedName(k))));
+    items.push(h("label.chip", null, t("Speed"), " ", speed));
+    this.top.replaceChildren(...items);
+  }
+
+  relPos(seat) {
+    const n = this.nPlayers();
+    const me = this.seat === null ? 0 : this.seat;
+    const k = (seat - me + n) % n;
+    const angle = (90 + (k * 360) / n) * (Math.PI / 180);
+    return { cos: Math.cos(angle), sin: Math.sin(angle), k };
+  }
+
+  renderArena() {
+    if (!this.table) return;
+    const v = this.view;
+    const n = this.nPlayers();
+    const W = this.arena.clientWidth || 360;
+    const H = this.arena.clientHeight || 320;
+    const boxW = W < 600 ? 100 : 176;
+    const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
+    const ry = Math.max(20, ((H / 2 - 42) / H) * 100);
+    const nodes = [];
+    for (let s = 0; s < n; s++) {
+      if (s === this.seat) continue; // your own seat is the hand below
+      const p = this.relPos(s);
+      const node = this.seatNode(s);
+      node.style.left = `${50 + rx * p.cos}%`;
+      node.style.top = `${50 + ry * p.sin}%`;
+      nodes.push(node);
+    }
+    const trick = h("div.trick", { "aria-label": t("Cards on the table"), role: "group" });
+    const plays = this.shownTrick ? this.shownTrick.plays : v ? v.trick : [];
+    const winner = this.shownTrick ? this.shownTrick.winner : null;
+    const counts = {};
+    for (const [, c] of plays) counts[c] = (counts[c] || 0) + 1;
+    // The trick: a compact ring in the middle, each card on the side of the seat that played it.
+    const tw = Math.round(W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
+    const spread = n > 4 ? 1.25 : 1;
+    const dx = tw * 0.95 * spread;
+    const dy = tw * 1.4 * 0.52 * spread;
+    plays.forEach(([s, c], i) => {
+      const p = this.relPos(s);
+      const el = cardElement(c);
+      el.setAttribute("aria-label", t("{name}: {card}", { name: this.nameOf(s), card: cardName(c) }));
+      el.style.width = `${tw}px`;
+      el.style.left = `calc(50% + ${Math.round(dx * p.cos)}px)`;
+      el.style.top = `calc(50% + ${Math.round(dy * p.sin)}px)`;
+      el.style.zIndex = String(10 + i);
+      if (this.shownTrick && s === winner) el.classList.add("win");
+      if (this.table.rules.decks === 2 && counts[c] > 1) el.classList.add("cancelled");
+      trick.append(el);
+    });
+    nodes.push(trick);
+    if (this.shownTrick) {
+      nodes.push(h("div.trick-note", { "aria-hidden": "true" }, winner === null
+        ? t("Trick annulled")
+        : t("{name} takes the trick", { name: this.nameOf(winner) })));
+    } else if (!v) {
+      nodes.push(this.waitingRoom());
+    } else if (this.summary) {
+      nodes.push(this.summaryPanel());
+    } else if (this.reveal || v.game_over) {
+      nodes.push(this.gameOverPanel());
+    } else if (!plays.length && v.phase === "play" && v.last_trick && this.lastTrickShown) {
+      nodes.push(h("div.trick-note", null, t("Last trick: {cards}", {
+        cards: v.last_trick.plays.map(([s, c]) => `${this.nameOf(s)} ${cardShort(c)}`).join(", "),
+      })));
+    }
+    this.arena.replaceChildren(...nodes);
+  }
+
+  seatNode(s) {
+    const info = (this.table.seats || []).find((x) => x.seat === s) || { name: t("Seat {n}", { n: s + 1 }), kind: "bot", status: "bot" };
+    const v = this.view;
+    const mine = s === this.seat;
+    const turn = v && !v.game_over && v.to_act.includes(s) && !(v.phase === "pass" && v.to_act.length > 1 && false);
+    const cls = ["seat"];
+    if (turn) cls.push("turn");
+    if (mine) cls.push("me");
+    if (info.status === "away") cls.push("away");
+    const who = info.status === "bot" || info.kind === "bot"
+      ? (info.player !== null && info.player !== undefined && info.kind === "human"
+        ? t("bot for now ({level})", { level: levelName(info.level) })
+        : t("bot: {level}", { level: levelName(info.level) }))
+      : info.status === "away" ? t("away, seat kept") : info.status === "empty" ? t("free seat") : t("human");
+    const name = mine ? t("{name} (you)", { name: info.name }) : this.seatName(s);
+    const lines = [h("div.name", null, v && v.dealer === s ? h("span.dealer", { title: t("Dealer"), "aria-label": t("Dealer") }, "D") : null, " ", name)];
+    lines.push(h("div.meta", null, h("span.level", null, who)));
+    if (this.table.rules.partnership) lines.push(h("div.meta", null, t("Team {team}", { team: s % 2 === 0 ? "A" : "B" })));
+    if (v) {
+      const cards = v.hand_sizes[s];
+      const pts = v.points_taken[s];
+      const total = v.scores[s];
+      lines.push(h("div.meta", null,
+        h("span", null, ngettext("{n} card", "{n} cards", cards)),
+        h("span", null, ngettext("took {n} point", "took {n} points", pts)),
+      ));
+      lines.push(h("div.meta", null, h("span", null, t("score {n}", { n: total })),
+        this.table.rules.settlement !== "points" ? h("span", null, t("{n} chips", { n: v.chips[s] })) : null));
+      if (v.bids && v.bids.length) {
+        const bid = v.bids.find((b) => b[0] === s);
+        if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
+      }
+      if (!mine && cards) {
+        const backs = h("div.mini-backs", { "aria-hidden": "true" });
+        for (let i = 0; i < Math.min(cards, 13); i++) backs.append(h("span"));
+        lines.push(backs);
+      }
+    }
+    if (!v && this.table.status === "open" && (info.status === "empty") && this.seat === null) {
+      lines.push(h("button.btn.small.gold", { type: "button", onclick: () => this.sit(s) }, t("Sit here")));
+    }
+    if (v && this.seat === null && info.kind === "human" && info.status === "bot" && (info.player === null || info.player === undefined)) {
+      lines.push(h("button.btn.small.gold", { type: "button", onclick: () => this.sit(s) }, t("Take this seat")));
+    }
+    const label = [name, who, turn ? t("to play") : ""].filter(Boolean).join(", ");
+    return h("div." + cls.join("."), { "aria-label": label, role: "group", dataset: { seat: String(s) } }, ...lines);
+  }
+
+  waitingRoom() {
+    const tbl = this.table;
+    const box = h("div.center-msg");
+    box.append(h("h2", null, t("Waiting for players")));
+    const free = tbl.seats.filter((s) => s.status === "empty").length;
+    box.append(h("p", null, ngettext("{n} seat is free. Send the invite link to a friend.", "{n} seats are free. Send the invite link to a friend.", free)));
+    if (tbl.invite_url) {
+      const input = h("input", { type: "text", readonly: true, value: tbl.invite_url, "aria-label": t("Invite link") });
+      box.append(h("div.invite", null, input, h("button.btn.gold", { type: "button", onclick: () => copyText(tbl.invite_url) }, t("Copy link"))));
+    }
+    if (this.player && tbl.owner === this.player.id) {
+      box.append(h("p", null, h("button.btn.primary", { type: "button", onclick: () => this.startNow() }, t("Start now: bots take the free seats"))));
+    }
+    if (this.seat !== null) box.append(h("p", null, h("button.btn.ghost.small", { type: "button", onclick: () => this.stand() }, t("Leave the seat"))));
+    return box;
+  }
+
+  summaryPanel() {
+    const { result } = this.summary;
+    const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Hand summary"), id: "hand-summary" });
+    box.append(h("h2", null, t("Hand {n} over", { n: result.index + 1 })));
+    box.append(this.tookTable(result, this.summary.tricks, this.arena.clientWidth < 600));
+    if (result.shooter !== null) {
+      box.append(h("p", null, t("{name} shot the moon!", { name: this.nameOf(result.shooter) })));
+    }
+    if (result.kitty && result.kitty.length) {
+      box.append(h("p", null, t("Kitty: {cards} (to {name})", {
+        cards: result.kitty.map(cardShort).join(" "), name: result.kitty_owner === null ? "—" : this.nameOf(result.kitty_owner),
+      })));
+    }
+    box.append(h("button.btn.primary", { type: "button", id: "continue-btn", onclick: () => this.continueAfterSummary() }, t("Continue")));
+    return box;
+  }
+
+  /** Who took what this hand: the penalty cards each seat won, its points and its score. */
+  tookTable(result, tricks, compact = false) {
+    const n = this.nPlayers();
+    const rules = this.table.rules;
+    const penalty = (c) => cardValue(c, rules, result.penalty_suit) !== 0;
+    const won = Array.from({ length: n }, () => []);
+    for (const tr of tricks || []) {
+      if (tr.winner === null || tr.winner === undefined) continue;
+      for (const [, c] of tr.plays) if (penalty(c)) won[tr.winner].push(c);
+    }
+    if (result.kitty_owner !== null && result.kitty) for (const c of result.kitty) if (penalty(c)) won[result.kitty_owner].push(c);
+    const rows = [];
+    for (let s = 0; s < n; s++) {
+      const cards = h("div.card-row");
+      for (const c of sortCards(won[s])) cards.append(compact ? cardText(c) : cardElement(c));
+      if (!tricks) cards.append(h("span.muted", null, ngettext("{n} penalty card", "{n} penalty cards", result.penalty_cards[s])));
+      else if (!won[s].length) cards.append(h("span.muted", null, t("nothing")));
+      rows.push(h("tr", null, h("th", { scope: "row" }, this.nameOf(s)), h("td.took", null, cards),
+        h("td", null, String(result.points[s])), h("td", null, signed(result.scores[s])), h("td", null, String(result.totals[s]))));
+    }
+    return h("table.scores", null,
+      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Took")), h("th", null, t("Points")),
+        h("th", null, t("Hand")), h("th", null, t("Total")))),
+      h("tbody", null, rows));
+  }
+
+  gameOverPanel() {
+    const rv = this.reveal;
+    const v = this.view;
+    const winners = (rv && rv.winners) || (v && v.winners) || [];
+    const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
+    box.append(h("h2", null, t("Game over")));
+    box.append(h("p", null, winners.includes(this.seat)
+      ? t("You win!")
+      : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => this.nameOf(s)).join(", ") })));
+    if (rv) {
+      box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
+      box.append(h("p", null, h("button.btn.gold", { type: "button", onclick: () => this.showTab("fair") }, t("Check the fair shuffle")),
+        " ", h("a.btn", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record")),
+        " ", h("a.btn", { href: `#/replay/${encodeURIComponent(this.id)}` }, t("Replay")),
+        " ", h("a.btn.primary", { href: "#/" }, t("New game"))));
+    }
+    return box;
+  }
+
+  renderHand() {
+    if (!this.table) return;
+    const v = this.view;
+    const zone = this.handZone;
+    zone.dataset.decision = "";
+    if (!v || this.seat === null || !v.hand) {
+      zone.replaceChildren(this.seat === null && this.table ? h("p.prompt", null, t("You are watching this table.")) : "");
+      return;
+    }
+    const bar = h("div.hand-bar");
+    const busy = this.queue.length > 0 || !!this.shownTrick;
+    const decision = busy ? null : v.decision;
+    const received = new Set(v.received || []);
+    zone.dataset.decision = decision || "";
+    let prompt = "";
+    if (v.game_over) prompt = t("Game over");
+    else if (decision === "pass") {
+      prompt = t("Choose {n} cards to pass {dir} to {name} ({k} chosen)", {
+        n: v.pass_count, dir: directionName(v.pass_direction), name: this.nameOf(v.pass_to), k: this.selected.size,
+      });
+    } else if (decision === "play") prompt = t("Your turn: play a card");
+    else if (decision === "bid") prompt = t("Your turn to bid");
+    else if (decision === "declare") prompt = t("Name the penalty suit");
+    else if (decision === "moon") prompt = t("You shot the moon! Choose how to score it");
+    else if (v.phase === "pass" && v.passed) prompt = t("Waiting for the others to pass…");
+    else if (v.to_act.length) prompt = t("Waiting for {name}…", { name: this.nameOf(v.to_act[0]) });
+    const me = this.seat;
+    const turn = !v.game_over && v.to_act.includes(me);
+    bar.append(h(turn ? "span.chip.mine.turn" : "span.chip.mine", { "aria-label": t("You") },
+      h("strong", null, this.seatName(me)), " · ",
+      ngettext("took {n} point", "took {n} points", v.points_taken[me]), " · ", t("score {n}", { n: v.scores[me] }),
+      v.dealer === me ? h("span.dealer", { title: t("Dealer") }, "D") : null));
+    bar.append(h("span.prompt", { id: "prompt" }, prompt));
+    if (decision === "pass") {
+      bar.append(h("button.btn.gold", {
+        type: "button", disabled: this.selected.size !== v.pass_count ? true : null, onclick: () => this.sendPass(),
+        id: "pass-btn",
+      }, t("Pass {n} cards", { n: v.pass_count })));
+    }
+    if (decision && !v.game_over) {
+      bar.append(h("button.btn.small.ghost", { type: "button", onclick: () => this.askHint(), id: "hint-btn" }, t("Hint")));
+    }
+    if (v.phase === "play" && v.last_trick) {
+      bar.append(h("button.btn.small.ghost", {
+        type: "button", "aria-pressed": this.lastTrickShown ? "true" : "false",
+        onclick: () => { this.lastTrickShown = !this.lastTrickShown; this.render(); },
+      }, t("Last trick")));
+    }
+    const rows = [bar];
+    if (this.hint && decision) {
+      rows.push(h("p.prompt", { role: "status" }, this.hint.text + " — " + this.hint.reason));
+    }
+    if (received.size && v.received_from !== null && v.tricks_played === 0 && !v.trick.length) {
+      rows.push(h("p.prompt", null, t("Received from {name}: {cards}", {
+        name: this.nameOf(v.received_from), cards: sortCards([...received]).map(cardShort).join(" "),
+      })));
+    }
+    const hand = h("div.hand", { role: "toolbar", "aria-label": t("Your hand"), "aria-orientation": "horizontal" });
+    const cards = sortCards(v.hand);
+    const legal = new Set(decision === "play" ? v.legal.filter((a) => a.play).map((a) => a.play) : []);
+    const hintCard = this.hint && this.hint.action.play;
+    const focusKey = this.focusCard && cards.includes(this.focusCard) ? this.focusCard : null;
+    let tabbable = focusKey || (decision === "play" ? cards.find((c) => legal.has(c)) : cards[0]);
+    // Width: overlap the cards so the whole hand fits; two rows when they would be too thin.
+    const width = zone.clientWidth || this.felt.clientWidth || 360;
+    const cw = width < 600 ? 62 : Math.round(Math.min(100, Math.max(62, width * 0.085)));
+    hand.style.setProperty("--card-w", `${cw}px`);
+    const per = cards.length > 1 ? (width - 16 - cw) / (cards.length - 1) : cw;
+    // Too thin a sliver of each card is hard to read and to touch: then two rows.
+    const nrows = per < 34 ? 2 : 1;
+    const perRow = Math.ceil(cards.length / nrows);
+    const overlap = Math.min(6, (width - 16 - cw) / Math.max(1, perRow - 1) - cw);
+    hand.style.setProperty("--overlap", `${overlap}px`);
+    const lines = Array.from({ length: nrows }, () => h("div.hand-row"));
+    if (nrows > 1) hand.classList.add("two-rows");
+    cards.forEach((c, i) => {
+      const el = cardElement(c, { button: true });
+      let label = cardName(c);
+      if (received.has(c)) { el.classList.add("received"); label += ", " + t("received"); }
+      if (decision === "pass") {
+        const sel = this.selected.has(c);
+        if (sel) el.classList.add("selected");
+        el.setAttribute("aria-pressed", sel ? "true" : "false");
+        el.onclick = () => this.toggleSelect(c);
+      } else if (decision === "play") {
+        if (!legal.has(c)) el.setAttribute("aria-disabled", "true");
+        if (hintCard === c) { el.classList.add("selected"); label += ", " + t("suggested"); }
+        el.onclick = () => this.onCardTap(c, el);
+      } else {
+        el.setAttribute("aria-disabled", "true");
+        el.onclick = () => {};
+      }
+      el.setAttribute("aria-label", label);
+      el.tabIndex = c === tabbable ? 0 : -1;
+      el.onkeydown = (e) => this.onCardKey(e, cards, i, decision);
+      el.onfocus = () => { this.focusCard = c; };
+      lines[Math.floor(i / perRow)].append(el);
+    });
+    hand.append(...lines);
+    rows.push(hand);
+    const hadFocus = zone.contains(document.activeElement) && document.activeElement.dataset.card;
+    zone.replaceChildren(...rows);
+    if (hadFocus) {
+      const again = hand.querySelector(`[data-card="${CSS.escape(hadFocus)}"]`) || hand.querySelector("[tabindex='0']");
+      if (again) again.focus();
+    }
+  }
+
+  onCardTap(card, el) {
+    // A touch picks the card up first and plays it on the second touch, so a slip costs nothing;
+    // a mouse or a keyboard plays at once.
+    if (this.pointer === "touch" && this.armed !== card) {
+      this.armed = card;
+      for (const x of this.handZone.querySelectorAll(".card.selected")) x.classList.remove("selected");
+      el.classList.add("selected");
+      return;
+    }
+    this.armed = null;
+    this.playCard(card);
+  }
+
+  onCardKey(e, cards, i, decision) {
+    let j = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      if (decision === "pass") {
+        if (e.key === "Enter" && this.view && this.selected.size === this.view.pass_count && this.selected.has(cards[i])) this.sendPass();
+        else this.toggleSelect(cards[i]);
+      } else if (decision === "play") this.playCard(cards[i]);
+      return;
+    }
+    if (j === null) return;
+    e.preventDefault();
+    const btns = this.handZone.querySelectorAll(".hand .card");
+    btns.forEach((b, k) => { b.tabIndex = k === j ? 0 : -1; });
+    btns[j].focus();
+  }
+
+  // ------------------------------------------------------------------ dialogs
+
+  maybeDialog() {
+    const v = this.view;
+    if (!v || this.seat === null || this.queue.length || this.shownTrick || this.summary) return;
+    const d = v.decision;
+    const key = d ? `${v.hand_index}:${d}:${v.bids.length}` : null;
+    if (!d || !["bid", "declare", "moon"].includes(d) || this.dialogFor === key) return;
+    this.dialogFor = key;
+    if (d === "bid") this.bidDialog(v);
+    else if (d === "declare") this.declareDialog(v);
+    else this.moonDialog(v);
+  }
+
+  async bidDialog(v) {
+    const amounts = v.legal.filter((a) => "bid" in a).map((a) => a.bid);
+    const positive = amounts.filter((x) => x > 0);
+    const min = positive.length ? Math.min(...positive) : 0;
+    const max = positive.length ? Math.max(...positive) : 0;
+    const high = v.bids.reduce((m, b) => Math.max(m, b[1]), 0);
+    const value = await openDialog((close) => {
+      const input = h("input", { type: "number", min, max, value: min, id: "bid-amount", inputmode: "numeric" });
+      const hand = h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c)));
+      const form = h("form.dlg", {
+        onsubmit: (e) => {
+          e.preventDefault();
+          const n = Number(input.value);
+          if (!Number.isInteger(n) || n < min || n > max) { toast(t("Bid a whole number from {min} to {max}", { min, max }), "error"); return; }
+          close(n);
+        },
+      },
+      h("h2", null, t("Auction: your bid")),
+      h("p", null, high ? t("The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", { n: high })
+        : t("Nobody has bid yet. The winner pays the bid into the pool and names the penalty suit.")),
+      hand,
+      positive.length ? h("div.field", null, h("label", { for: "bid-amount" }, t("Chips (from {min} to {max})", { min, max })), input) : h("p", null, t("You cannot top the highest bid.")),
+      h("div.actions",
+        null,
+        h("button.btn", { type: "button", onclick: () => close(0) }, t("No bid")),
+        h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")),
+        positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null));
+      return form;
+    }, { label: t("Auction: your bid"), cancellable: false });
+    if (value !== null && value !== undefined) this.act({ seat: this.seat, bid: value });
+  }
+
+  async declareDialog(v) {
+    const suits = v.legal.filter((a) => a.declare).map((a) => a.declare);
+    const value = await openDialog((close) => h("div.dlg", null,
+      h("h2", null, t("Name the penalty suit")),
+      h("p", null, t("Every card of the suit you name costs one point (one chip) to whoever takes it.")),
+      h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c))),
+      h("div.choices", null, suits.map((s) => h(`button.btn.suit-btn.${s === "H" || s === "D" ? "red" : "black"}`, {
+        type: "button", onclick: () => close(s), html: suitIcon(s) + " " + esc(suitName(s)),
+      }))),
+      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
+    { label: t("Name the penalty suit"), cancellable: false });
+    if (value) this.act({ seat: this.seat, declare: value });
+  }
+
+  async moonDialog(v) {
+    const pts = v.points_taken[this.seat];
+    const choices = v.legal.filter((a) => a.moon).map((a) => a.moon);
+    const value = await openDialog((close) => h("div.dlg", null,
+      h("h2", null, t("You shot the moon!")),
+      h("p", null, t("You took every penalty card ({n} points). Choose:", { n: pts })),
+      h("div.choices", null,
+        choices.includes("subtract_from_self") ? h("button.btn.primary", { type: "button", onclick: () => close("subtract_from_self") },
+          t("Subtract {n} from my score", { n: pts })) : null,
+        choices.includes("add_to_others") ? h("button.btn.gold", { type: "button", onclick: () => close("add_to_others") },
+          t("Add {n} to everyone else", { n: pts })) : null),
+      h("p.muted", null, t("Scores now: {scores}", { scores: v.scores.map((x, s) => `${this.nameOf(s)} ${x}`).join(", ") })),
+      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
+    { label: t("You shot the moon!"), cancellable: false });
+    if (value) this.act({ seat: this.seat, moon: value });
+  }
+
+  // ------------------------------------------------------------------ side panel
+
+  showTab(name) {
+    this.tab = name;
+    if (name === "chat") this.unread = 0;
+    this.renderSide();
+    const panel = this.side.querySelector(".tab-panel");
+    if (panel) panel.focus();
+  }
+
+  renderSide() {
+    if (!this.table) return;
+    const tabs = [
+      ["scores", t("Scores")],
+      ["chat", this.unread ? t("Chat ({n})", { n: this.unread }) : t("Chat")],
+      ["log", t("Log")],
+      ["fair", t("Fairness")],
+    ];
+    const bar = h("div.tabs", { role: "tablist" }, tabs.map(([k, label]) => h("button", {
+      type: "button", role: "tab", "aria-selected": this.tab === k ? "true" : "false", id: `tab-${k}`,
+      onclick: () => this.showTab(k),
+    }, label)));
+    let body;
+    if (this.tab === "chat") body = this.chatPanel();
+    else if (this.tab === "log") body = h("ol.log", null, this.log.slice(-200).map((l) => h("li", null, l)));
+    else if (this.tab === "fair") body = this.fairPanel();
+    else body = this.scoreSheet();
+    const panel = h("div.tab-panel", { role: "tabpanel", tabindex: "-1", "aria-labelledby": `tab-${this.tab}` }, body);
+    const keepInput = this.side.querySelector("#chat-input");
+    const draft = keepInput ? keepInput.value : "";
+    const focused = keepInput && document.activeElement === keepInput;
+    this.side.replaceChildren(bar, panel);
+    if (this.tab === "log") panel.scrollTop = panel.scrollHeight;
+    const input = this.side.querySelector("#chat-input");
+    if (input) {
+      input.value = draft;
+      if (focused) input.focus();
+      const list = this.side.querySelector(".chat-msgs");
+      list.scrollTop = list.scrollHeight;
+    }
+  }
+
+  scoreSheet() {
+    const n = this.nPlayers();
+    const r = this.table.rules;
+    const chips = r.settlement !== "points";
+    const head = h("tr", null, h("th", { scope: "col" }, t("Hand")),
+      Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, this.nameOf(s))));
+    const rows = this.history.map((res) => h("tr", null, h("td", null, String(res.index + 1)),
+      Array.from({ length: n }, (_, s) => {
+        const moon = res.shooter === s;
+        const txt = chips ? signed(res.chips_delta[s]) : String(res.scores[s]);
+        return h(moon ? "td.moon" : "td", { title: moon ? t("shot the moon") : null }, txt + (moon ? " ☾" : ""));
+      })));
+    const lastTotals = this.history.length ? this.history[this.history.length - 1].totals : null;
+    const totals = chips ? (this.view ? this.view.chips : Array(n).fill(0))
+      : lastTotals || (this.view ? this.view.scores : Array(n).fill(0));
+    const best = chips ? Math.max(...totals) : Math.min(...totals);
+    const foot = h("tr", null, h("td", null, chips ? t("Chips") : t("Total")),
+      totals.map((x) => h(x === best && this.history.length ? "td.lead" : "td", null, String(x))));
+    const parts = [h("table.scores", { "aria-label": t("Score sheet") }, h("thead", null, head), h("tbody", null, rows), h("tfoot", null, foot))];
+    if (!this.history.length) parts.push(h("p.empty", null, t("No hand finished yet.")));
+    if (r.target && !chips) parts.push(h("p.muted", null, t("The game ends when someone reaches {n}; the lowest score wins.", { n: r.target })));
+    if (r.hands) parts.push(h("p.muted", null, ngettext("The game lasts {n} hand.", "The game lasts {n} hands.", r.hands)));
+    if (this.history.length) {
+      const last = this.history[this.history.length - 1];
+      const tricks = this.lastHandTricks && this.lastHandTricks.length ? this.lastHandTricks : null;
+      parts.push(h("h3", null, t("Last hand: who took what")));
+      parts.push(this.tookTable(last, tricks, true));
+    }
+    return h("div", null, parts);
+  }
+
+  chatPanel() {
+    const list = h("ul.chat-msgs", { "aria-label": t("Chat messages") }, this.chat.map((c) => h("li", null,
+      h("span.from", null, (c.seat === this.seat && c.seat !== null ? t("You") : c.name) + ": "), c.text)));
+    const input = h("input", { type: "text", id: "chat-input", maxlength: "300", "aria-label": t("Message"), placeholder: t("Say something nice") });
+    const form = h("form.chat-form", {
+      onsubmit: (e) => { e.preventDefault(); this.sendChat(input.value); input.value = ""; },
+    }, input, h("button.btn.primary", { type: "submit" }, t("Send")));
+    return h("div.chat-box", null, list, form);
+  }
+
+  fairPanel() {
+    const box = h("div.fair");
+    box.append(h("p", null, t("The deck is shuffled from a secret seed chosen by the server before the first card. Its fingerprint (a SHA-256 hash, the commitment) is shown from the start; the seed is revealed when the game ends, so anyone can check that the cards were not changed during the game.")));
+    box.append(h("p", null, h("strong", null, t("Commitment")), h("br"), h("code", { id: "commitment" }, this.commitment || t("not yet published (the game has not started)"))));
+    if (this.reveal) {
+      const rv = this.reveal;
+      const check = h("span", { id: "seed-check" }, t("checking…"));
+      box.append(h("p", null, h("strong", null, t("Seed, revealed")), h("br"), h("code", { id: "seed" }, rv.seed)));
+      box.append(h("p", null, check));
+      sha256hex(rv.seed).then((hex) => {
+        if (hex === null) check.textContent = t("This browser cannot compute SHA-256 here; use the command below.");
+        else if (hex === rv.commitment) { check.className = "ok"; check.textContent = "✓ " + t("SHA-256 of the seed matches the commitment."); }
+        else check.textContent = "✗ " + t("SHA-256 of the seed does NOT match the commitment!");
+      });
+      box.append(h("p", null, h("a.btn.gold", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record"))));
+      box.append(h("p", null, t("Check every deal, move and score yourself:")));
+      box.append(h("pre.cmd", null, `corazones verify corazones-${this.id}.json\necho -n '${rv.seed}' | sha256sum`));
+    } else {
+      box.append(h("p.muted", null, t("The seed will be revealed here when the game ends.")));
+    }
+    return box;
+  }
+}
+
+const LOCK = '<svg class="lock" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z"/></svg>';
+
+/** A card as short coloured text with its name for screen readers (for tight places). */
+function cardText(c) {
+  const p = parseCard(c);
+  return h(`span.card-text.${p.suit === "H" || p.suit === "D" ? "red" : "black"}`, { role: "img", "aria-label": cardName(c) }, cardShort(c));
+}
+
+function short(hex) {
+  return hex ? hex.slice(0, 8) + "…" : "";
+}
+
+function signed(n) {
+  return n > 0 ? "+" + n : String(n);
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+async function sha256hex(text) {
+  if (!(window.crypto && crypto.subtle)) return null;
+  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Touch or mouse: decides whether a tap on a card arms it or plays it.
+window.addEventListener("pointerdown", (e) => {
+  const tbl = window.__corazones && window.__corazones.table;
+  if (tbl) tbl.pointer = e.pointerType;
+}, true);
+

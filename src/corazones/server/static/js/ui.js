@@ -1,0 +1,95 @@
+// Small DOM helpers shared by the screens: element builder, announcements, toasts, dialogs.
+import { t } from "./i18n.js";
+
+/** h("div.cls", {attr}, ...children): a tiny element builder (strings become text nodes). */
+export function h(tag, attrs, ...children) {
+  const [name, ...classes] = tag.split(".");
+  const el = document.createElement(name || "div");
+  if (classes.length) el.className = classes.join(" ");
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (k === "html") el.innerHTML = v;
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k === "value") el.value = v;
+      else if (k === "checked") el.checked = !!v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** Speak a line in the aria-live region (plays, tricks, results). */
+export function announce(text) {
+  const box = document.getElementById("announce");
+  if (!box) return;
+  const line = document.createElement("div");
+  line.textContent = text;
+  box.append(line);
+  while (box.childNodes.length > 6) box.firstChild.remove();
+}
+
+let toastTimer = null;
+export function toast(text, kind = "info") {
+  const el = document.getElementById("toast");
+  el.textContent = text;
+  el.className = "toast" + (kind === "error" ? " error" : "");
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 5000 : 2500);
+}
+
+export function banner(text) {
+  const el = document.getElementById("conn-banner");
+  if (!text) { el.hidden = true; el.textContent = ""; return; }
+  el.textContent = text;
+  el.hidden = false;
+}
+
+/** Open a modal <dialog> built by `build(close)`; resolves with the value passed to close(). */
+export function openDialog(build, { label, cancellable = true } = {}) {
+  return new Promise((resolve) => {
+    const dlg = document.createElement("dialog");
+    if (label) dlg.setAttribute("aria-label", label);
+    let done = false;
+    const close = (value) => {
+      if (done) return;
+      done = true;
+      dlg.close();
+      dlg.remove();
+      resolve(value);
+    };
+    dlg.addEventListener("cancel", (e) => { if (!cancellable) e.preventDefault(); else close(null); });
+    dlg.append(build(close));
+    document.body.append(dlg);
+    dlg.showModal();
+    const first = dlg.querySelector("[autofocus], button, input, select");
+    if (first) first.focus();
+    dlg.closeDialog = close;
+  });
+}
+
+/** Close every open dialog (when the state moves on without the user, e.g. a reconnect). */
+export function closeDialogs() {
+  for (const d of document.querySelectorAll("dialog")) {
+    if (d.closeDialog) d.closeDialog(null);
+  }
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t("Copied to the clipboard"));
+  } catch (e) {
+    toast(t("Select the link and copy it"));
+  }
+}
+
+export function suitIcon(suit, cls = "") {
+  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+}
