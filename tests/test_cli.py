@@ -21,11 +21,13 @@ from corazones.players.registry import make_player
 from .test_handlog import hand_entries
 
 runner = CliRunner()
+#: The language comes from the locale when --lang is not given: the tests pin English.
+ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:
     """Exit code and output (stdout and stderr) with the error box drawn by the terminal toolkit flattened."""
-    result = runner.invoke(app, list(args), input=input)
+    result = runner.invoke(app, list(args), input=input, env=ENGLISH)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())
     assert "Traceback" not in result.output
@@ -63,7 +65,7 @@ def test_rules_shows_one_preset_with_overrides() -> None:
         (["play", "--level", "genius"], "Invalid value for '--level': unknown level 'genius'; levels: "),
         (["play", "--hands", "0"], "Invalid value for '--hands': must be at least 1, not 0"),
         (["play", "--record", "/no/such/folder/g.json"], "folder '/no/such/folder' does not exist"),
-        (["rules", "standard", "-o", "target=0"], "target = 0 is out of range; allowed: at least 1"),
+        (["rules", "standard", "-o", "target=0"], "target = 0 is out of range; allowed: 1 to"),
     ],
 )
 def test_bad_input_gives_a_clear_message_and_a_usage_exit(args: list[str], message: str) -> None:
@@ -108,11 +110,11 @@ def test_auto_play_writes_a_record_that_verify_accepts(watched: tuple[Path, str]
 def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]) -> None:
     path, _ = watched
     rec = loads(path.read_text(encoding="utf-8"))
-    result = runner.invoke(app, ["replay", str(path), "--no-glyphs"])
+    result = runner.invoke(app, ["replay", str(path), "--no-glyphs"], env=ENGLISH)
     assert result.exit_code == 0
     lines = result.output.splitlines()
     for h, hand in enumerate(rec["hands"]):
-        start = lines.index(next(x for x in lines if x.startswith(f"Hand {h + 1}, dealer")))
+        start = lines.index(next(x for x in lines if x.startswith(f"Hand {h + 1}: seat ")))
         end = lines.index(f"Hand {h + 1} over.")
         tricks = [x for x in lines[start:end] if re.match(r"^\s+\d+\. ", x)]
         assert [int(x.split(".")[0]) for x in tricks] == list(range(1, 14))
@@ -138,10 +140,11 @@ def test_replay_speaks_spanish_and_refuses_an_unknown_language(tmp_path: Path) -
     code, en = run("replay", str(path))
     code_es, es = run("replay", str(path), "--lang", "es")
     assert code == code_es == 0
-    assert "Fin de la partida. Gana(n): seat" in es and "Mano 1, reparte" in es and "Game over" not in es
+    assert "Fin de la partida. Gana(n): asiento" in es and "Mano 1: reparte asiento" in es and "Game over" not in es
+    assert "seat" not in es, "the default seat names are translated too"
     # the same cards in the same order, only the words change
-    plays = re.findall(r"seat \d:\S+", en)
-    assert len(plays) >= 52 and plays == re.findall(r"seat \d:\S+", es)
+    plays = re.findall(r"seat (\d:\S+)", en)
+    assert len(plays) >= 52 and plays == re.findall(r"asiento (\d:\S+)", es)
     code, out = run("replay", str(path), "--lang", "fr")
     assert code != 0 and "unknown language 'fr'" in out and "en, es" in out
 
@@ -277,14 +280,14 @@ def test_a_typed_game_explains_bad_input_and_goes_on(tmp_path: Path) -> None:
     assert "You received from seat 3:" in out and "Taken this hand: you 0" in out
     assert "Hand 1 over." in out and "Game over. Winner(s):" in out
     rec = loads(path.read_text(encoding="utf-8"))
-    assert rec["players"][0] == "you" and rec["final"]["over"] is True
+    assert rec["players"][0] == "seat 0" and rec["final"]["over"] is True, "records keep language-neutral names"
     verify_record(rec)
 
 
 def test_a_typed_game_in_spanish(tmp_path: Path) -> None:
     code, out = typed("-r", "quick", "--seed", "2", "--lang", "es", answers=scripted_answers("quick", 2))
     assert code == 0
-    for text in ("Usted es asiento 0", "Su mano:", "No aceptado: pase exactamente 3 cartas", "Recibió de asiento"):
+    for text in ("Usted es el asiento 0", "Su mano:", "No aceptado: pase exactamente 3 cartas", "Recibió de asiento"):
         assert text in out
     assert "la gana" in out and "Fin de la mano 1." in out and "Fin de la partida." in out
     assert "Your hand" not in out
@@ -322,7 +325,7 @@ def test_typed_answers_are_what_the_record_keeps(tmp_path: Path) -> None:
 def test_auction_questions_explain_bad_answers() -> None:
     code, out = typed("-r", "auction_hearts", "--seed", "5", answers=["x", "99", "1", "Z", "♠", "q"])
     assert code == 0
-    assert out.count("Not accepted: type a whole number: 0 to pass, or 1 to 25") == 2
+    assert out.count("Not accepted: type a whole number: 0 for no bid, or 1 to 25") == 2
     assert "Not accepted: type one suit letter: C, D, S or H" in out
     assert "Penalty suit: ♠ (named by you)." in out and "Game abandoned." in out
 
@@ -331,11 +334,13 @@ def test_question_mark_asks_for_a_hint_and_the_game_goes_on() -> None:
     """Typing ? prints the standard level's suggestion, then asks the same question again."""
     from corazones.cli.main import app
 
-    result = CliRunner().invoke(app, ["play", "-r", "standard", "--seed", "3"], input="?\nq\n")
+    result = CliRunner().invoke(app, ["play", "-r", "standard", "--seed", "3"], input="?\nq\n", env=ENGLISH)
     out = result.output
     assert "Hint:" in out
     # asked twice: once before the hint, once after it
     assert out.count("? for a hint") == 2
     hint_line = next(line for line in out.splitlines() if "Hint:" in line).split("Hint:", 1)[1]
-    cards = re.findall(r"\b(?:10|[2-9JQKA])[CDSH]\b", hint_line)
-    assert len(set(cards)) == 3
+    # the cards are named the way the screen names them (suit symbols), and each only once
+    cards = re.findall(r"(?:10|[2-9JQKA])[♣♦♠♥]", hint_line)
+    assert len(cards) == len(set(cards)) == 3
+    assert not re.search(r"\b(?:10|[2-9JQKA])[CDSH]\b", hint_line)

@@ -184,7 +184,8 @@ def test_suggest_gives_a_legal_move_and_a_reason() -> None:
         for _ in range(30):
             seat = g.to_act()[0]
             obs = g.observation(seat)
-            action, why = suggest(obs, level)
+            hint = suggest(obs, level)
+            action, why = hint.action, hint.text()
             assert g.is_legal(action), (action, why)
             assert isinstance(why, str) and len(why) > 5
             g.apply(random_action(g, rng))
@@ -205,8 +206,8 @@ def test_describe_names_a_duck() -> None:
             led = obs.trick[0][1] // 13
             win = max(c for _, c in obs.trick if c // 13 == led)
             lower = [a for a in obs.legal if a.card // 13 == led and a.card < win]
-            if lower:
-                assert describe(obs, lower[0]).startswith("duck under")
+            if lower and len(obs.legal) > 1:
+                assert describe(obs, lower[0])[0].template.startswith("duck under")
                 return
         g.apply(random_action(g, rng))
 

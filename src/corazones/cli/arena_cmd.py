@@ -11,8 +11,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from corazones.cli.exits import FAILED, fail
+from corazones.cli.outputs import check_output_dir
+from corazones.core.text import safe_line
+
 if TYPE_CHECKING:
     from corazones.services.arena import ArenaConfig, ArenaResult
+
+#: ``--seed`` in characters (a whole number or a name for the series of boards).
+MAX_SEED_CHARS = 256
 
 
 def arena(
@@ -38,7 +45,7 @@ def arena(
     seed: Annotated[str, typer.Option(help="Base seed: the same seed plays the same boards")] = "0",
     duplicate: Annotated[
         bool,
-        typer.Option(help="Replay every board in every seat rotation so each player holds every hand"),
+        typer.Option(help="Replay every board in every seat rotation so each player holds every hand", metavar=""),
     ] = True,
     workers: Annotated[
         int | None, typer.Option("--workers", "-j", help="Parallel processes (default: all CPUs)")
@@ -48,10 +55,11 @@ def arena(
         str | None, typer.Option(help="Ray cluster to join with --backend ray (default: start a local Ray)")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write results.json, results.csv and scores.png into this folder")
+        Path | None,
+        typer.Option("--out", help="Write results.json, results.csv and scores.png into this folder (checked first)"),
     ] = None,
     max_game_hands: Annotated[int, typer.Option(help="Give up on a game that lasts longer than this")] = 1000,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar", metavar="")] = False,
 ) -> None:
     """Play computer players against each other and measure them (points per deal with 95% CIs)."""
     from corazones.cli.main import build_rules
@@ -75,6 +83,12 @@ def arena(
     if max_game_hands < 1:
         raise typer.BadParameter(f"--max-game-hands must be at least 1, not {max_game_hands}")
     rules = build_rules(preset, players, option or [])
+    if len(seed) > MAX_SEED_CHARS:
+        raise typer.BadParameter(f"a seed of {len(seed):,} characters; at most {MAX_SEED_CHARS}", param_hint="'--seed'")
+    if out is not None:
+        # checked before the first board is played: a long run must not end in "cannot write"
+        check_output_dir(out)
+        _check_plotting()
     try:
         config = ArenaConfig(
             contenders=tuple(contenders),
@@ -95,8 +109,23 @@ def arena(
         raise typer.Exit(1) from None
     print_result(result)
     if out is not None:
-        for path in result.write(out):
-            typer.echo(f"wrote {path}")
+        try:
+            written = result.write(out)
+        except OSError as e:
+            fail(f"could not write the results into {safe_line(str(out), 200)}: {e.strerror or e}", FAILED)
+        for path in written:
+            typer.echo(f"wrote {safe_line(str(path), 300)}")
+
+
+def _check_plotting() -> None:
+    """``--out`` draws scores.png with matplotlib (the ``arena`` extra): say so now if it is missing."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise typer.BadParameter(
+            "--out draws scores.png with matplotlib, which is not installed: pip install 'corazones[arena]'",
+            param_hint="'--out'",
+        )
 
 
 def _run_with_progress(

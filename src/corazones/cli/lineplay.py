@@ -6,6 +6,13 @@ explained in the player's language and asked again; ``q`` abandons the game.
 An interrupted or abandoned game still writes its record when ``--record``
 was given: a record of an unfinished game is valid and replays to the same
 position, so nothing played is lost.
+
+The seed is never shown before the game ends: it fixes every shuffle, so a
+player who knew it could compute every hidden hand.  The start shows the
+seed's commitment (a SHA-256, :mod:`corazones.core.commitment`) and the end,
+or quitting, reveals the seed, which anyone can check against the commitment
+with ``corazones verify --seed S --commitment C`` (or ``corazones verify`` on
+the record, which holds both).
 """
 
 from __future__ import annotations
@@ -13,20 +20,35 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
-from corazones.cli.i18n import t
-from corazones.cli.render import card_text, cards_text, hand_result_text, seat_values, trick_text
+from corazones.cli.exits import FAILED, INTERRUPTED, OK
+from corazones.cli.inputs import ask_line
+from corazones.cli.render import (
+    Seats,
+    bid_text,
+    card_text,
+    cards_text,
+    dealer_text,
+    hand_result_text,
+    hint_text,
+    seat_values,
+    suit_text,
+    trick_text,
+)
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import SUIT_GLYPHS, parse_card
+from corazones.core.commitment import commit
 from corazones.core.errors import CorazonesError
 from corazones.core.game import Game
 from corazones.core.observation import Observation
 from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
+from corazones.core.text import safe_line
+from corazones.i18n import translator
 from corazones.players.base import Player
 from corazones.players.hints import suggest
 from corazones.players.registry import make_player
@@ -52,26 +74,24 @@ class HumanPlayer:
 
     name = "you"
 
-    def __init__(self, lang: str, names: Sequence[str], ask: Callable[[str], str] = input) -> None:
-        self.lang = lang
-        self.names = list(names)
+    def __init__(self, names: Seats, ask: Callable[[str], str] = ask_line) -> None:
+        self.names = names
+        self.lang = names.lang
+        self._ = translator(names.lang).gettext
         self.ask = ask
         self._received_shown = -1
 
     # ------------------------------------------------------------ talking
-    def _say(self, key: str, **kw: object) -> None:
-        typer.echo(t(self.lang, key, **kw))
+    def _say(self, text: str) -> None:
+        typer.echo(text)
 
-    def _input(self, key: str, **kw: object) -> str:
-        raw = self.ask(t(self.lang, key, **kw))
+    def _input(self, prompt: str) -> str:
+        raw = self.ask(prompt)
         if raw.strip().lower() in QUIT_WORDS:
             raise QuitGame
         if raw.strip() == "?":
             raise HintWanted
         return raw
-
-    def _bad(self, key: str, **kw: object) -> BadInput:
-        return BadInput(t(self.lang, key, **kw))
 
     # --------------------------------------------------------------- act
     def act(self, obs: Observation) -> Action:
@@ -80,122 +100,168 @@ class HumanPlayer:
             try:
                 return self._ask(obs)
             except HintWanted:
-                action, why = suggest(obs, "standard", seed=f"hint/{obs.hand_index}")
-                self._say("hint", move=action, why=why)
-            except (BadInput, CorazonesError) as e:
-                self._say("bad", error=e)
+                hint = suggest(obs, "standard", seed=f"hint/{obs.hand_index}")
+                self._say(hint_text(hint, self.names))
+            except BadInput as e:
+                self._say(self._("Not accepted: {error}").format(error=e))
+            except CorazonesError as e:
+                self._say(self._("Not accepted: {error}").format(error=safe_line(str(e))))
 
     def _show(self, obs: Observation) -> None:
         """What the player needs before answering: cards received, the table, the scores, the hand."""
+        _ = self._
+        names = self.names
         if obs.received is not None and obs.received_from is not None and self._received_shown != obs.hand_index:
             self._received_shown = obs.hand_index
-            self._say("received", who=self.names[obs.received_from], cards=cards_text(obs.received))
+            self._say(
+                _("You received from {who}: {cards}").format(
+                    who=names[obs.received_from], cards=cards_text(obs.received)
+                )
+            )
         if obs.decision is Kind.PLAY:
             chips = obs.rules.settlement in ("chips_1887", "chips_pool")
             self._say(
-                "status",
-                hand=obs.hand_index + 1,
-                trick=len(obs.tricks) + 1,
-                taken=seat_values(self.names, obs.points_taken),
-                label=t(self.lang, "chips_label" if chips else "scores_label"),
-                scores=seat_values(self.names, obs.chips if chips else obs.scores),
+                _("Hand {hand}, trick {trick}. Taken this hand: {taken}.  {label}: {scores}").format(
+                    hand=obs.hand_index + 1,
+                    trick=len(obs.tricks) + 1,
+                    taken=seat_values(names, obs.points_taken),
+                    label=_("Chips") if chips else _("Scores"),
+                    scores=seat_values(names, obs.chips if chips else obs.scores),
+                )
             )
             if obs.declarer is not None:
-                self._say("penalty_now", suit=SUIT_GLYPHS[obs.penalty_suit], who=self.names[obs.declarer])
+                self._say(
+                    _("Penalty suit: {suit} (named by {who}).").format(
+                        suit=suit_text(obs.penalty_suit), who=names[obs.declarer]
+                    )
+                )
             if obs.trick:
-                self._say("table", cards="  ".join(f"{self.names[s]}:{card_text(c)}" for s, c in obs.trick))
+                table = "  ".join(f"{names[s]}:{card_text(c)}" for s, c in obs.trick)
+                self._say(_("On the table: {cards}").format(cards=table))
             else:
-                self._say("you_lead")
+                self._say(_("You lead."))
         if obs.decision is not Kind.MOON:
-            self._say("your_hand", cards=cards_text(obs.hand))
+            self._say(_("Your hand: {cards}").format(cards=cards_text(obs.hand)))
 
     def _ask(self, obs: Observation) -> Action:
+        _ = self._
         k = obs.decision
         seat = obs.seat
         if k is Kind.PASS:
             to = self.names[obs.pass_to] if obs.pass_to is not None else "?"
-            raw = self._input("ask_pass", count=obs.rules.pass_count, to=to)
+            raw = self._input(
+                _("Pass {count} cards to {to} (e.g. QS AH 10H; ? for a hint; q quits): ").format(
+                    count=obs.rules.pass_count, to=to
+                )
+            )
             return Action.pass_cards(seat, self._pass_cards(obs, raw))
         if k is Kind.PLAY:
             legal = [a.card for a in obs.legal]
-            raw = self._input("ask_play", legal=cards_text(legal))
+            raw = self._input(_("Your play ({legal}; ? for a hint; q quits): ").format(legal=cards_text(legal)))
             return Action.play(seat, self._play_card(obs, raw.strip(), legal))
         if k is Kind.BID:
             return Action.bid(seat, self._bid(obs))
         if k is Kind.DECLARE:
-            raw = self._input("ask_declare").strip().upper()
+            raw = self._input(_("You won the auction. Name the penalty suit (C, D, S, H; ? for a hint; q quits): "))
+            raw = raw.strip().upper()
             if len(raw) == 1 and raw in SUIT_GLYPHS:
                 raw = "CDSH"[SUIT_GLYPHS.index(raw)]
             if len(raw) != 1 or raw not in "CDSH":
-                raise self._bad("bad_suit")
+                raise BadInput(_("type one suit letter: C, D, S or H"))
             return Action.declare(seat, raw)
         values = obs.card_values
         total = sum(values[c] for c in obs.rules.deck if values[c] > 0)
-        raw = self._input("ask_moon", total=total).strip().lower()
+        raw = self._input(
+            _(
+                "You shot the moon! Type 's' to subtract {total} from yourself, "
+                "'a' to add {total} to the others (? for a hint): "
+            ).format(total=total)
+        )
+        raw = raw.strip().lower()
         if raw[:1] not in ("s", "a"):
-            raise self._bad("bad_moon")
+            raise BadInput(_("type 's' (subtract from yourself) or 'a' (add to the others)"))
         return Action.moon(seat, "add_to_others" if raw.startswith("a") else "subtract_from_self")
 
     def _card(self, text: str) -> int:
         try:
             return parse_card(text)
         except CorazonesError:
-            raise self._bad("bad_card", text=text) from None
+            raise BadInput(
+                self._("{text} is not a card; type rank then suit, e.g. QS, 10H, TH or Q♠").format(
+                    text=repr(safe_line(text, 20))
+                )
+            ) from None
 
     def _pass_cards(self, obs: Observation, raw: str) -> list[int]:
+        _ = self._
         cards = [self._card(x) for x in raw.replace(",", " ").split()]
         count = obs.rules.pass_count
         if len(cards) != count:
-            raise self._bad("pass_count", count=count, got=len(cards))
+            raise BadInput(_("pass exactly {count} cards, you typed {got}").format(count=count, got=len(cards)))
         held = Counter(obs.hand)
         for c, k in Counter(cards).items():
             if held[c] == 0:
-                raise self._bad("not_held", card=card_text(c))
+                raise BadInput(_("you do not hold {card}").format(card=card_text(c)))
             if k > held[c]:
-                raise self._bad("pass_twice", card=card_text(c))
+                raise BadInput(_("{card} is named twice").format(card=card_text(c)))
         return cards
 
     def _play_card(self, obs: Observation, text: str, legal: list[int]) -> int:
+        _ = self._
         c = self._card(text)
         if c in legal:
             return c
         if c not in obs.hand:
-            raise self._bad("not_held", card=card_text(c))
+            raise BadInput(_("you do not hold {card}").format(card=card_text(c)))
         shown = cards_text(legal)
         if obs.trick:
             led = obs.trick[0][1] // 13
             if any(x // 13 == led for x in obs.hand):
-                raise self._bad("must_follow", suit=SUIT_GLYPHS[led], legal=shown)
+                raise BadInput(
+                    _("you must follow suit ({suit}); legal: {legal}").format(suit=suit_text(led), legal=shown)
+                )
         elif not obs.tricks and len(legal) == 1:
-            raise self._bad("first_lead", card=card_text(legal[0]))
+            raise BadInput(_("the first trick is led with {card}").format(card=card_text(legal[0])))
         elif c // 13 == obs.penalty_suit and not obs.hearts_broken:
-            raise self._bad("not_broken", suit=SUIT_GLYPHS[obs.penalty_suit], legal=shown)
-        raise self._bad("not_legal", card=card_text(c), legal=shown)
+            raise BadInput(
+                _("{suit} may not be led until broken; legal: {legal}").format(
+                    suit=suit_text(obs.penalty_suit), legal=shown
+                )
+            )
+        raise BadInput(_("{card} may not be played now; legal: {legal}").format(card=card_text(c), legal=shown))
 
     def _bid(self, obs: Observation) -> int:
+        _ = self._
         allowed = sorted(int(a.value) for a in obs.legal if isinstance(a.value, int))
-        high = max((b for _, b in obs.bids), default=0)
+        high = max((b for _s, b in obs.bids), default=0)
         positive = [b for b in allowed if b > 0]
         low, cap = (positive[0], positive[-1]) if positive else (0, 0)
-        raw = self._input("ask_bid", high=high, low=low, cap=cap).strip() or "0"
-        try:
-            value = int(raw)
-        except ValueError:
-            value = -1
+        prompt = _("High bid {high}. Your bid in chips (0 = no bid, {low} to {cap}; ? for a hint; q quits): ")
+        raw = self._input(prompt.format(high=high, low=low, cap=cap)).strip() or "0"
+        value = int(raw) if raw.isdigit() and len(raw) <= 9 else -1
         if value not in allowed:
             if not positive:
-                raise self._bad("bad_bid_none", high=high)
-            raise self._bad("bad_bid", low=low, cap=cap)
+                raise BadInput(_("type 0: you cannot outbid {high} with your chips").format(high=high))
+            raise BadInput(_("type a whole number: 0 for no bid, or {low} to {cap}").format(low=low, cap=cap))
         return value
 
 
-def seat_names(players: int, human_seat: int | None, lang: str) -> list[str]:
-    return [t(lang, "you") if s == human_seat else t(lang, "seat", n=s) for s in range(players)]
+def public_text(action: Action, names: Seats) -> str | None:
+    """A line for a decision every seat sees as it happens (bids, the suit named); None for the others."""
+    _ = translator(names.lang).gettext
+    if action.kind is Kind.BID and isinstance(action.value, int):
+        return bid_text(names, action.seat, action.value)
+    if action.kind is Kind.DECLARE and isinstance(action.value, int):
+        suit = suit_text(action.value)
+        if names.is_you(action.seat):
+            return _("You name {suit} as the penalty suit.").format(suit=suit)
+        return _("{who} names {suit} as the penalty suit.").format(who=names[action.seat], suit=suit)
+    return None
 
 
 def run_line_game(
     rules: Rules,
-    seed: int | None,
+    seed: int | str | None,
     level: str,
     human_seat: int | None,
     max_hands: int | None,
@@ -203,78 +269,109 @@ def run_line_game(
     lang: str,
 ) -> int:
     """Play in the terminal; return the exit code (0 done or abandoned, 1 record not written, 130 interrupted)."""
+    _ = translator(lang).gettext
     game = Game(rules, seed)
-    names = seat_names(rules.players, human_seat, lang)
+    names = Seats(lang, rules.players, human_seat)
     players: list[Player] = []
     for s in range(rules.players):
         if s == human_seat:
-            players.append(HumanPlayer(lang, names))
+            players.append(HumanPlayer(names))
         else:
             players.append(make_player(level, f"{game.seed}/{s}"))
-    you = t(lang, "seat", n=human_seat) if human_seat is not None else t(lang, "watching")
-    typer.echo(t(lang, "welcome", preset=rules.name, players=rules.players, seed=game.seed, you=you))
     if human_seat is not None:
-        typer.echo(t(lang, "help"))
+        typer.echo(
+            _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
+                preset=rules.name, players=rules.players, seat=human_seat
+            )
+        )
+    else:
+        typer.echo(
+            _("Corazones — {preset}, {players} players, watching.").format(preset=rules.name, players=rules.players)
+        )
+    commitment = commit(game.seed)
+    typer.echo(
+        _("Commitment to the seed: {commitment} (the seed is shown when the game ends).").format(commitment=commitment)
+    )
+    if human_seat is not None:
+        typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
     hand_shown = -1
     tricks_shown = 0
-    code = 0
+    code = OK
     try:
         while not game.over and (max_hands is None or game.hand_index < max_hands):
             if game.hand_index != hand_shown:
                 hand_shown = game.hand_index
                 tricks_shown = 0
                 d = game.deal
-                direction = t(lang, d.pass_direction)
-                typer.echo(t(lang, "dealer", hand=game.hand_index + 1, dealer=names[d.dealer], direction=direction))
+                typer.echo(dealer_text(names, game.hand_index + 1, d.dealer, d.pass_direction))
             for seat in game.to_act():
-                game.apply(players[seat].act(game.observation(seat)))
+                action = players[seat].act(game.observation(seat))
+                game.apply(action)
+                line = public_text(action, names)
+                if line is not None:
+                    typer.echo("  " + line)
                 if game.hand_index != hand_shown:
                     break
             finished = game.hand_index != hand_shown
             deal = game.last_deal if finished and game.last_deal is not None else game.deal
             for tr in deal.tricks[tricks_shown:]:
-                typer.echo("  " + trick_text(tr, names, lang=lang))
+                typer.echo("  " + trick_text(tr, names))
             tricks_shown = len(deal.tricks)
             if finished and game.history:
-                typer.echo(hand_result_text(game.history[-1], names, lang))
+                typer.echo(hand_result_text(game.history[-1], names))
     except QuitGame:
-        typer.echo(t(lang, "abandoned"))
+        typer.echo(_("Game abandoned."))
     except (KeyboardInterrupt, EOFError):
-        typer.echo("\n" + t(lang, "bye"))
-        code = 130
+        typer.echo("\n" + _("Game interrupted."))
+        code = INTERRUPTED
     if game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")
         typer.echo(
-            t(
-                lang,
-                "game_over",
+            _("Game over. Winner(s): {winners}. {label}: {scores}").format(
                 winners=", ".join(names[w] for w in game.winners),
-                label=t(lang, "chips_label" if chips else "scores_label"),
+                label=_("Chips") if chips else _("Scores"),
                 scores=seat_values(names, game.chips) if chips else _totals_text(game, names),
             )
         )
-    if record is not None and not save_record(record, game, names, lang):
-        code = code or 1
+    typer.echo(_("The seed was {seed}; its commitment is {commitment}.").format(seed=game.seed, commitment=commitment))
+    if record is not None:
+        typer.echo(_("Check it: corazones verify {path}").format(path=safe_line(str(record), 200)))
+    else:
+        typer.echo(
+            _("Check it: corazones verify --seed {seed} --commitment {commitment}").format(
+                seed=game.seed, commitment=commitment
+            )
+        )
+    if record is not None and not save_record(record, game, lang):
+        code = code or FAILED
     return code
 
 
-def _totals_text(game: Game, names: Sequence[str]) -> str:
+def _totals_text(game: Game, names: Seats) -> str:
     if game.rules.partnership:
         sides = ["+".join(names[s] for s in team) for team in game.rules.teams]
         return seat_values(sides, game.totals())
     return seat_values(names, game.scores)
 
 
-def save_record(path: Path, game: Game, names: Sequence[str], lang: str) -> bool:
-    """Write the record atomically (a temporary file renamed over the target): never half a file."""
+def save_record(path: Path, game: Game, lang: str) -> bool:
+    """Write the record atomically (a temporary file renamed over the target): never half a file.
+
+    Seats keep their default names (``seat 0`` ...), which every language
+    translates when the record is replayed.
+    """
+    _ = translator(lang).gettext
+    shown = safe_line(str(path), 200)
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(dumps(make_record(game, list(names))), encoding="utf-8")
+        tmp.write_text(dumps(make_record(game)), encoding="utf-8")
         os.replace(tmp, path)
     except OSError as e:
-        typer.echo(t(lang, "not_saved", path=path, error=e.strerror or e), err=True)
+        typer.echo(
+            _("Could not write the record to {path}: {error}").format(path=shown, error=e.strerror or e), err=True
+        )
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
         return False
-    typer.echo(t(lang, "saved", path=path))
+    typer.echo(_("Record written to {path}").format(path=shown))
     return True

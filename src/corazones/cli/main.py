@@ -10,11 +10,14 @@ from typing import Annotated, Any
 import typer
 
 from corazones.cli import arena_cmd
+from corazones.cli.exits import EPILOG
+from corazones.cli.outputs import check_record_path
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 
 app = typer.Typer(
     help="Corazones: Hearts and its whole family.  Start with `corazones play`.",
+    epilog=EPILOG,
     no_args_is_help=True,
     add_completion=False,
 )
@@ -22,12 +25,18 @@ app = typer.Typer(
 
 #: Options whose value is a list; on the command line ``passes=left,right`` is accepted for ``["left", "right"]``.
 _LIST_OPTIONS = ("passes", "discard_order")
+#: One ``--option name=value``, in characters (the longest real one, a card_points table, is far shorter).
+MAX_OPTION_CHARS = 2000
 
 
 def parse_option_values(pairs: list[str]) -> dict[str, Any]:
     """Turn ``name=value`` strings into option overrides (values read as JSON when they can be)."""
     out: dict[str, Any] = {}
     for pair in pairs:
+        if len(pair) > MAX_OPTION_CHARS:
+            raise typer.BadParameter(
+                f"an option of {len(pair):,} characters; at most {MAX_OPTION_CHARS:,}", param_hint="'--option'"
+            )
         name, eq, raw = pair.partition("=")
         name = name.strip()
         if not eq or not name:
@@ -37,7 +46,7 @@ def parse_option_values(pairs: list[str]) -> dict[str, Any]:
             )
         try:
             value: Any = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON (or a number too long to convert): the text itself
             value = raw
         if name in _LIST_OPTIONS and isinstance(value, str):
             value = [v for v in value.replace(",", " ").split() if v]
@@ -78,12 +87,31 @@ def check_level(level: str | None) -> str:
     return level
 
 
-def check_lang(lang: str) -> str:
-    from corazones.cli.i18n import LANGS
+def check_lang(lang: str | None) -> str:
+    """``--lang`` if it is a language of the catalog; without it, the user's locale (English if unsupported)."""
+    from corazones.i18n import LANGS, pick_lang
 
+    if lang is None:
+        return pick_lang(None)
     if lang not in LANGS:
-        raise typer.BadParameter(f"unknown language {lang!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'")
+        raise typer.BadParameter(
+            f"unknown language {lang[:20]!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'"
+        )
     return lang
+
+
+def check_seed(seed: str | None) -> int | str | None:
+    """``--seed`` as the game takes it: digits are a whole number (``42``), anything else a string seed."""
+    from corazones.core.commitment import check_seed as core_check_seed
+
+    if seed is None:
+        return None
+    try:
+        if seed.lstrip("-").isdigit() and len(seed) <= 41:
+            return core_check_seed(int(seed))
+        return core_check_seed(seed)
+    except CorazonesError as e:
+        raise typer.BadParameter(str(e), param_hint="'--seed'") from None
 
 
 PresetOpt = Annotated[str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}")]
@@ -91,6 +119,7 @@ PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number 
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Override an option: name=value (repeatable)")
 ]
+LangOpt = Annotated[str | None, typer.Option(help="Language: en or es (default: from your locale, else en)")]
 
 
 @app.command()
@@ -118,41 +147,46 @@ def play(
     preset: PresetOpt = "standard",
     players: PlayersOpt = None,
     option: OptionOpt = None,
-    seed: Annotated[int | None, typer.Option(help="Seed: the same seed deals the same game")] = None,
+    seed: Annotated[
+        str | None, typer.Option(help="Seed (a whole number or text): the same seed deals the same game")
+    ] = None,
     level: Annotated[str | None, typer.Option(help="Level of the computer players (default: standard)")] = None,
     seat: Annotated[int, typer.Option(help="Your seat (0 = South)")] = 0,
-    auto: Annotated[bool, typer.Option("--auto", help="Watch bots play every seat")] = False,
+    auto: Annotated[bool, typer.Option("--auto", help="Watch bots play every seat (a flag)", metavar="")] = False,
     hands: Annotated[int | None, typer.Option(help="Stop after this many hands")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here")] = None,
-    lang: Annotated[str, typer.Option(help="Language: en or es")] = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Play a game in the terminal (line mode) against computer players.
 
-    Type cards as rank then suit (QS, 10H, TH, Q♠); q abandons the game (the
-    record, if asked for, is still written and replays to where you stopped).
+    Type cards as rank then suit (QS, 10H, TH, Q♠); ? asks for a hint; q
+    abandons the game (the record, if asked for, is still written and replays
+    to where you stopped).  The seed stays secret until the game ends: the
+    start shows its commitment, the end reveals it.
     """
     from corazones.cli.lineplay import run_line_game
 
     r = build_rules(preset, players, option or [])
     if not 0 <= seat < r.players:
         raise typer.BadParameter(f"seat {seat} does not exist; allowed: 0 to {r.players - 1}", param_hint="'--seat'")
-    check_lang(lang)
+    language = check_lang(lang)
     if hands is not None and hands < 1:
         raise typer.BadParameter(f"must be at least 1, not {hands}", param_hint="'--hands'")
-    if record is not None and (record.is_dir() or not record.parent.is_dir()):
-        why = "is a directory" if record.is_dir() else f"folder {str(record.parent)!r} does not exist"
-        raise typer.BadParameter(f"cannot write the record to {str(record)!r}: {why}", param_hint="'--record'")
-    code = run_line_game(r, seed, check_level(level), None if auto else seat, hands, record, lang)
+    if record is not None:
+        check_record_path(record)  # before any card is dealt, not after the game
+    chosen = check_level(level)
+    code = run_line_game(r, check_seed(seed), chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record written by `play --record` or the arena")],
-    glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥")] = True,
-    lang: Annotated[str, typer.Option(help="Language: en or es")] = "en",
+    file: Annotated[str, typer.Argument(help="A game record written by `play --record` (- reads standard input)")],
+    glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)", metavar="")] = True,
+    lang: LangOpt = None,
 ) -> None:
-    """Print a game record trick by trick with running scores."""
+    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).
+    """
     from corazones.cli.replaytext import print_replay
 
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
@@ -160,12 +194,33 @@ def replay(
 
 @app.command()
 def verify(
-    file: Annotated[Path, typer.Argument(help="A game record (.json) or hand log (JSON Lines, one deal a line)")],
+    file: Annotated[
+        str | None,
+        typer.Argument(help="A game record (.json) or hand log (JSON Lines, one deal a line); - reads standard input"),
+    ] = None,
+    seed: Annotated[str | None, typer.Option(help="With --commitment: check a seed revealed after a game")] = None,
+    commitment: Annotated[str | None, typer.Option(help="The commitment shown at the start of the game")] = None,
+    lang: LangOpt = None,
 ) -> None:
-    """Check every action and score of a record, or every deal of a hand log; exit 1 on a discrepancy."""
-    from corazones.cli.verifytext import run_verify
+    """Check every action and score of a record, or every deal of a hand log; exit 1 on a discrepancy.
 
-    raise typer.Exit(run_verify(file))
+    A record's seed is checked against its commitment.  Without a file,
+    `--seed S --commitment C` checks a seed revealed at the end of a game.
+    """
+    from corazones.cli.verifytext import run_verify, verify_commitment
+
+    language = check_lang(lang)
+    if (seed is None) != (commitment is None):
+        raise typer.BadParameter("give --seed and --commitment together", param_hint="'--seed'")
+    if seed is not None and commitment is not None:
+        if file is not None:
+            raise typer.BadParameter("give a FILE or --seed with --commitment, not both", param_hint="'FILE'")
+        raise typer.Exit(verify_commitment(seed, commitment, language))
+    if file is None:
+        raise typer.BadParameter(
+            "give a record or hand log to check (or --seed with --commitment)", param_hint="'FILE'"
+        )
+    raise typer.Exit(run_verify(file, language))
 
 
 app.command("arena")(arena_cmd.arena)

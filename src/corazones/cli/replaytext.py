@@ -2,7 +2,9 @@
 
 Every action is validated as it is replayed, so a damaged record prints up to
 its first bad action and then says what is wrong (exit 1); ``verify`` is the
-command that also checks the recorded results.
+command that also checks the recorded results.  At most
+:data:`~corazones.core.limits.MAX_RECORD_BYTES` are read, and names from the
+record are shown made safe and clipped (:mod:`corazones.cli.render`).
 """
 
 from __future__ import annotations
@@ -12,36 +14,59 @@ from typing import Any
 
 import typer
 
-from corazones.cli.i18n import t
-from corazones.cli.render import cards_text, hand_result_text, seat_values, trick_text
-from corazones.cli.verifytext import read_text
+from corazones.cli.exits import FAILED, OK, fail
+from corazones.cli.inputs import InputError, read_text, shown
+from corazones.cli.render import (
+    Seats,
+    bid_text,
+    cards_text,
+    dealer_text,
+    hand_result_text,
+    seat_values,
+    suit_text,
+    trick_text,
+    word,
+)
 from corazones.core.actions import Action, Kind
-from corazones.core.cards import SUIT_LETTERS
 from corazones.core.deal import Deal
 from corazones.core.errors import CorazonesError
 from corazones.core.game import Game
-from corazones.core.records import loads, replay_steps, rules_of
+from corazones.core.limits import MAX_RECORD_BYTES
+from corazones.core.records import loads, replay_steps, rules_of, seed_of
+from corazones.core.text import safe_line
+from corazones.i18n import translator
 
 
-def read_record(file: Path) -> dict[str, Any]:
-    text = read_text(file)
-    if text is None:
-        raise typer.Exit(2)
+def read_record(file: Path | str) -> dict[str, Any]:
+    """The record in ``file`` (``-`` for standard input), checked in shape; exit 2 with one line if it is not one."""
     try:
+        text = read_text(file, MAX_RECORD_BYTES, "a game record")
         return loads(text)
-    except CorazonesError as e:
-        raise typer.BadParameter(f"{file}: {e}", param_hint="'FILE'") from None
+    except InputError as e:
+        fail(str(e))
+    except (CorazonesError, ValueError, RecursionError) as e:
+        # ValueError and RecursionError are a safety net: the record reader names every fault it knows first
+        fail(f"{shown(file)}: {e}")
 
 
-def print_replay(file: Path, glyphs: bool, lang: str = "en") -> int:
+def print_replay(file: Path | str, glyphs: bool, lang: str = "en") -> int:
+    _ = translator(lang).gettext
     rec = read_record(file)
-    rules = rules_of(rec)
+    try:
+        rules = rules_of(rec)
+        seed = seed_of(rec)
+    except (CorazonesError, ValueError) as e:
+        fail(f"{shown(file)}: {e}")
     raw_names = rec.get("players")
-    names = [str(x) for x in raw_names] if isinstance(raw_names, list) else []
-    if len(names) != rules.players:
-        names = [t(lang, "seat", n=i) for i in range(rules.players)]
-    typer.echo(t(lang, "rp_title", preset=rules.name, players=rules.players, seed=rec["seed"]))
-    typer.echo(t(lang, "rp_legend", names=", ".join(names)))
+    names = Seats(lang, rules.players, None, raw_names if isinstance(raw_names, list) else None)
+    typer.echo(
+        _("{preset}, {players} players, seed {seed}").format(
+            preset=safe_line(rules.name, 60), players=rules.players, seed=safe_line(str(seed), 80)
+        )
+    )
+    typer.echo(
+        _("After each trick: [points taken so far in the hand, in seat order: {names}]").format(names=", ".join(names))
+    )
     shown_hand = -1
     shown_tricks = 0
     announced = -1
@@ -55,47 +80,47 @@ def print_replay(file: Path, glyphs: bool, lang: str = "en") -> int:
             hand_no = g.hand_index - 1 if finished else g.hand_index
             if announced < hand_no:
                 announced = hand_no
-                direction = t(lang, deal.pass_direction)
-                typer.echo(t(lang, "rp_hand", n=hand_no + 1, dealer=names[deal.dealer], direction=direction))
-            line = _decision_text(a, names, glyphs, lang)
+                typer.echo(dealer_text(names, hand_no + 1, deal.dealer, deal.pass_direction))
+            line = _decision_text(a, names, glyphs)
             if line:
                 typer.echo("  " + line)
             for i, tr in enumerate(deal.tricks[shown_tricks:], shown_tricks + 1):
                 pts = " ".join(str(p) for p in _points_after(deal, i, rules.players))
-                typer.echo(f"  {i:2}. {trick_text(tr, names, glyphs, lang)}   [{pts}]")
+                typer.echo(f"  {i:2}. {trick_text(tr, names, glyphs)}   [{pts}]")
             shown_tricks = len(deal.tricks)
             if finished:
                 h = g.history[-1]
                 shown_hand = h.index
                 shown_tricks = 0
-                typer.echo(hand_result_text(h, names, lang, glyphs=glyphs))
-    except CorazonesError as e:
-        typer.echo(t(lang, "rp_stopped", error=e), err=True)
-        return 1
+                typer.echo(hand_result_text(h, names, glyphs=glyphs))
+    except (CorazonesError, ValueError) as e:
+        typer.echo(_("replay stopped: {error}").format(error=safe_line(str(e), 500)), err=True)
+        return FAILED
     if game is not None and game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")
         if chips:
-            standing = t(lang, "rp_chips", values=seat_values(names, game.chips))
+            standing = _("chips {values}").format(values=seat_values(names, game.chips))
         else:
-            standing = t(lang, "rp_totals", values=seat_values(names, game.scores))
+            standing = _("totals {values}").format(values=seat_values(names, game.scores))
         winners = ", ".join(names[w] for w in game.winners)
-        typer.echo(t(lang, "rp_over", winners=winners, standing=standing))
+        typer.echo(_("Game over. Winner(s): {winners}; {standing}.").format(winners=winners, standing=standing))
     else:
-        typer.echo(t(lang, "rp_unfinished"))
-    return 0
+        typer.echo(_("The record ends before the game does."))
+    return OK
 
 
-def _decision_text(a: Action, names: list[str], glyphs: bool, lang: str = "en") -> str:
+def _decision_text(a: Action, names: Seats, glyphs: bool) -> str:
     """A line for the decisions that are not plays (plays are shown as whole tricks)."""
+    _ = translator(names.lang).gettext
     who = names[a.seat]
     if a.kind is Kind.PASS:
-        return t(lang, "rp_passes", who=who, cards=cards_text(a.cards, glyphs))
-    if a.kind is Kind.BID:
-        return t(lang, "rp_bids", who=who, value=a.value) if a.value else t(lang, "rp_no_bid", who=who)
+        return _("{who} passes {cards}").format(who=who, cards=cards_text(a.cards, glyphs))
+    if a.kind is Kind.BID and isinstance(a.value, int):
+        return bid_text(names, a.seat, a.value)
     if a.kind is Kind.DECLARE and isinstance(a.value, int):
-        return t(lang, "rp_names", who=who, suit=SUIT_LETTERS[a.value])
+        return _("{who} names {suit} as the penalty suit").format(who=who, suit=suit_text(a.value, glyphs))
     if a.kind is Kind.MOON and isinstance(a.value, str):
-        return t(lang, "rp_moon", who=who, choice=t(lang, a.value))
+        return _("{who} shot the moon and chooses {choice}").format(who=who, choice=word(names.lang, a.value))
     return ""
 
 

@@ -1,10 +1,16 @@
-"""``corazones verify``: check a game record or a JSON Lines hand log.
+"""``corazones verify``: check a game record, a JSON Lines hand log, or a seed against its commitment.
 
 The kind of file is told from its content, not its name: a JSON object with
-``"format": "corazones-record"`` is a game record; anything else is read as a
-hand log, one deal per line (a single pretty-printed hand-log object is
-accepted too).  Exit codes: 0 everything checks, 1 a discrepancy (or no deal
-at all), 2 the file cannot be read.
+a ``"format"`` field is a game record; anything else is read as a hand log,
+one deal per line (a single pretty-printed hand-log object is accepted too).
+
+Reading is bounded: at most :data:`~corazones.core.limits.MAX_RECORD_BYTES`
+are read to tell a record, and a hand log is read line by line, each line at
+most :data:`~corazones.core.limits.MAX_HANDLOG_LINE_BYTES`, so neither a huge
+file nor ``/dev/zero`` can exhaust memory.  Everything printed from the file
+is made safe for the terminal.  Exit codes: 0 everything checks, 1 a
+discrepancy (or no deal at all), 2 the input cannot be used
+(:mod:`corazones.cli.exits`).
 """
 
 from __future__ import annotations
@@ -15,67 +21,126 @@ from typing import Any
 
 import typer
 
+from corazones.cli.exits import FAILED, OK, fail
+from corazones.cli.inputs import MAX_HANDLOG_BYTES, InputError, bounded_lines, decode, open_input, read_some, shown
+from corazones.core.commitment import check, commit
 from corazones.core.errors import CorazonesError
-from corazones.core.handlog import check_entry, check_line
+from corazones.core.handlog import MALFORMED, Verdict, check_line
+from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
+from corazones.core.text import safe_line
+from corazones.i18n import translator
 
 _NOT_JSON = object()
 
 
-def read_text(file: Path) -> str | None:
-    """The file's text (UTF-8, a byte-order mark tolerated), or ``None`` after saying why not."""
+def run_verify(file: Path | str, lang: str = "en") -> int:
     try:
-        return file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as e:
-        typer.echo(f"cannot read {file}: not UTF-8 text (byte {e.start})", err=True)
-    except OSError as e:
-        typer.echo(f"cannot read {file}: {e.strerror or e}", err=True)
-    return None
+        with open_input(file) as f:
+            head = read_some(f, MAX_RECORD_BYTES)
+            more = len(head) > MAX_RECORD_BYTES
+            start = head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+            looks_like_record = start.startswith(b"{") and FORMAT.encode() in head[:4096]
+            if more and looks_like_record:
+                fail(f"{shown(file)} is larger than {MAX_RECORD_BYTES:,} bytes, the limit for a game record")
+            if not more:
+                text = decode(head, file)
+                whole = _json_or_not(text)
+                if isinstance(whole, dict) and "format" in whole:
+                    return _verify_record(file, whole, lang)
+                if whole is _NOT_JSON and looks_like_record:
+                    # a damaged record (cut short, say): report it as a record, not as lines of a log
+                    return _verify_record_text(file, text, lang)
+                if isinstance(whole, dict) and "\n" in text.strip():
+                    return _report([(1, check_line(text))], file, lang)
+            return _report(_log_lines(head, f, shown(file)), file, lang)
+    except InputError as e:
+        fail(str(e))
 
 
-def run_verify(file: Path) -> int:
-    text = read_text(file)
-    if text is None:
-        return 2
-    whole: Any
+def _json_or_not(text: str) -> Any:
     try:
-        whole = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        whole = _NOT_JSON
-    if isinstance(whole, dict) and "format" in whole:
-        return _verify_record(file, whole)
-    if whole is _NOT_JSON and FORMAT in text[:500] and text.lstrip().startswith("{"):
-        # a damaged record (cut short, say): report it as a record, not as lines of a log
+        return json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or a number Python will not convert: the readers say why
+        return _NOT_JSON
+
+
+def _log_lines(head: bytes, f: Any, what: str) -> Any:
+    """``(line number, verdict)`` for each non-blank line, read in bounded steps."""
+    for no, raw in enumerate(bounded_lines(head, f, MAX_HANDLOG_LINE_BYTES, MAX_HANDLOG_BYTES, what), 1):
+        if no == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
         try:
-            loads(text)
-        except CorazonesError as e:
-            typer.echo(f"FAIL {file}: {e}")
-            return 1
-    if isinstance(whole, dict) and "\n" in text.strip():
-        verdicts = [(1, check_entry(whole))]
-    else:
-        verdicts = [(no, check_line(line)) for no, line in enumerate(text.splitlines(), 1) if line.strip()]
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield no, Verdict(False, f"not UTF-8 text (byte {e.start} of the line)", status=MALFORMED)
+            continue
+        if line.strip():
+            yield no, check_line(line)
+
+
+def _report(verdicts: Any, file: Path | str, lang: str) -> int:
+    _ = translator(lang).gettext
     passed = failed = 0
     for no, verdict in verdicts:
-        typer.echo(f"line {no}: {verdict}")
+        typer.echo(_("line {n}: {verdict}").format(n=no, verdict=safe_line(str(verdict), 1000)))
         if verdict.ok:
             passed += 1
         else:
             failed += 1
-    if not verdicts:
-        typer.echo(f"{file}: no deal to check (the file is empty)")
-    typer.echo(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    if not passed and not failed:
+        typer.echo(_("{file}: no deal to check (the file is empty)").format(file=shown(file)))
+    typer.echo(_("{passed} passed, {failed} failed").format(passed=passed, failed=failed))
+    return FAILED if failed or not passed else OK
 
 
-def _verify_record(file: Path, data: dict[str, Any]) -> int:
+def _verify_record_text(file: Path | str, text: str, lang: str) -> int:
+    try:
+        data = loads(text)
+    except CorazonesError as e:
+        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")
+        return FAILED
+    return _verify_record(file, data, lang)
+
+
+def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
+    _ = translator(lang).gettext
     try:
         game = verify_record(check_shape(data))
+    except (CorazonesError, ValueError, RecursionError) as e:
+        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")
+        return FAILED
+    if game.over:
+        state = _("game over, winner(s) {winners}").format(winners=", ".join(map(str, game.winners)))
+    else:
+        state = _("game not finished")
+    if game.rules.settlement in ("chips_1887", "chips_pool"):
+        standing = _("chips {values}").format(values=list(game.chips))
+    else:
+        standing = _("scores {values}").format(values=list(game.scores))
+    hands = translator(lang).ngettext("{n} hand", "{n} hands", len(game.history)).format(n=len(game.history))
+    actions = translator(lang).ngettext("{n} action", "{n} actions", len(game.actions)).format(n=len(game.actions))
+    typer.echo(f"OK {shown(file)}: {actions}, {hands}, {state}, {standing}")
+    if "commitment" in data:
+        typer.echo(_("The seed matches the commitment {commitment}.").format(commitment=data["commitment"]))
+    return OK
+
+
+def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:
+    """Check that ``seed`` (as typed; digits are a whole-number seed) is the one ``commitment`` was made to."""
+    _ = translator(lang).gettext
+    value: int | str = int(seed) if seed.lstrip("-").isdigit() and len(seed) <= 41 else seed
+    try:
+        expected = commit(value)
     except CorazonesError as e:
-        typer.echo(f"FAIL {file}: {e}")
-        return 1
-    state = "game over, winner(s) " + ", ".join(map(str, game.winners)) if game.over else "game not finished"
-    scores = f"chips {game.chips}" if game.rules.settlement in ("chips_1887", "chips_pool") else f"scores {game.scores}"
-    hands = f"{len(game.history)} hand" + ("" if len(game.history) == 1 else "s")
-    typer.echo(f"OK {file}: {len(game.actions)} actions, {hands}, {state}, {scores}")
-    return 0
+        fail(f"--seed: {e}")
+    if check(value, commitment.strip().lower()):
+        text = _("OK: seed {seed} is the one committed to by {commitment}.")
+        typer.echo(text.format(seed=value, commitment=expected))
+        return OK
+    typer.echo(
+        _("FAIL: seed {seed} gives the commitment {expected}, not {commitment}.").format(
+            seed=safe_line(str(value), 80), expected=expected, commitment=safe_line(commitment, 80)
+        )
+    )
+    return FAILED

@@ -1,0 +1,43 @@
+"""The exit codes of every ``corazones`` command, and the one way a command stops on an error.
+
+Scripts depend on exit codes, so they are few, fixed and documented (here, in
+``corazones --help`` and in ``docs/cli.md``).  An error is one line on
+standard error, made safe for the terminal: it names what was wrong and what
+is allowed, never a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import typer
+
+from corazones.core.text import safe_line
+
+#: Everything went as asked (a game abandoned with ``q`` included).
+OK = 0
+#: The command ran and found a problem: a record or hand log that does not check, a replay that stops at an
+#: illegal action, a tournament that failed, a record that could not be written at the end of a game.
+FAILED = 1
+#: A usage error or input that cannot be used at all: an unknown flag or value, an output that cannot be written,
+#: a file that is missing, unreadable, too large, not UTF-8 or not a record.
+USAGE = 2
+#: Interrupted (Ctrl-C, or the end of standard input in the middle of a game).
+INTERRUPTED = 130
+
+#: ``(code, meaning)`` for help texts and docs.
+TABLE = (
+    (OK, "ok"),
+    (FAILED, "the input was read and does not check (verify, replay), or the work failed (arena, record not written)"),
+    (USAGE, "usage error or unusable input (bad flag or value, unwritable output, unreadable or oversized file)"),
+    (INTERRUPTED, "interrupted (Ctrl-C, or end of input during a game)"),
+)
+
+#: The table as the help epilog shows it.
+EPILOG = "Exit codes: " + "; ".join(f"{code} {meaning}" for code, meaning in TABLE) + "."
+
+
+def fail(message: str, code: int = USAGE) -> NoReturn:
+    """Say ``error: message`` on one line of standard error and exit with ``code``."""
+    typer.echo(f"error: {safe_line(message, 500)}", err=True)
+    raise typer.Exit(code)

@@ -1,0 +1,143 @@
+"""Reading outside input with a bound: files, standard input (``-``) and typed answers.
+
+Nothing is read whole and then checked: at most the documented limit plus
+one byte is read, so ``corazones verify /dev/zero`` or a 10 GB file is refused
+after a few megabytes instead of exhausting memory.  The limits are the
+core's (:mod:`corazones.core.limits`), so every face refuses the same
+documents the same way.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from corazones.core.text import safe_line
+
+#: The file name that means standard input.
+STDIN = "-"
+#: A hand log read by ``verify``: bytes and lines (some hundred thousand deals); each line has its own limit too.
+MAX_HANDLOG_BYTES = 256 * 1024 * 1024
+MAX_HANDLOG_LINES = 1_000_000
+#: A typed answer in the line game, in characters (a pass of every card of a hand fits many times over).
+MAX_ANSWER_CHARS = 200
+
+
+class InputError(Exception):
+    """Input that cannot be used at all; the message names the input and why."""
+
+
+def shown(path: Path | str) -> str:
+    """A path as messages show it: standard input by name, anything else made safe and clipped."""
+    return "standard input" if str(path) == STDIN else safe_line(str(path), 200)
+
+
+@contextmanager
+def open_input(path: Path | str) -> Iterator[BinaryIO]:
+    """``path`` opened for reading bytes (``-`` is standard input); :class:`InputError` if it cannot be."""
+    if str(path) == STDIN:
+        yield sys.stdin.buffer
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"cannot read {shown(p)}: it is a folder, not a file")
+    try:
+        f = p.open("rb")
+    except OSError as e:
+        raise InputError(f"cannot read {shown(p)}: {e.strerror or e}") from None
+    with f:
+        yield f
+
+
+def read_some(f: BinaryIO, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of ``f`` (the extra byte tells that there was more)."""
+    try:
+        return f.read(limit + 1)
+    except OSError as e:
+        raise InputError(f"cannot read: {e.strerror or e}") from None
+
+
+def decode(data: bytes, path: Path | str) -> str:
+    """UTF-8 text (a byte-order mark tolerated); :class:`InputError` names the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read {shown(path)}: not UTF-8 text (byte {e.start})") from None
+
+
+def read_text(path: Path | str, limit: int, what: str) -> str:
+    """The whole text of ``path`` when it is at most ``limit`` bytes of UTF-8; else :class:`InputError`."""
+    with open_input(path) as f:
+        data = read_some(f, limit)
+    if len(data) > limit:
+        raise InputError(f"{shown(path)} is larger than {limit:,} bytes, the limit for {what}")
+    return decode(data, path)
+
+
+def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: str) -> Iterator[bytes]:
+    """The lines of ``head`` followed by the rest of ``f``, without their newline, each at most ``limit`` bytes.
+
+    A longer line, or more than ``total`` bytes in all, raises :class:`InputError`
+    (``what`` names the input): memory and time stay bounded however long the
+    input or its lines are, ``/dev/zero`` included.
+    """
+    seen = len(head)
+    pos = 0
+    number = 0
+    while True:
+        nl = head.find(b"\n", pos)
+        if nl < 0:
+            break
+        number += 1
+        if nl - pos > limit:
+            raise InputError(f"{what}: line {number} is longer than {limit:,} bytes, the limit for one line")
+        if number > MAX_HANDLOG_LINES:
+            raise InputError(f"{what} has more than {MAX_HANDLOG_LINES:,} lines, the limit for a hand log")
+        yield head[pos:nl]
+        pos = nl + 1
+    line = head[pos:]
+    while True:
+        if len(line) > limit:
+            raise InputError(f"{what}: line {number + 1} is longer than {limit:,} bytes, the limit for one line")
+        if seen > total:
+            raise InputError(f"{what} is larger than {total:,} bytes, the limit for a hand log")
+        chunk = f.readline(limit + 1 - len(line))
+        if not chunk:
+            if line:
+                yield line
+            return
+        seen += len(chunk)
+        line += chunk
+        if line.endswith(b"\n"):
+            number += 1
+            if number > MAX_HANDLOG_LINES:
+                raise InputError(f"{what} has more than {MAX_HANDLOG_LINES:,} lines, the limit for a hand log")
+            yield line[:-1]
+            line = b""
+
+
+def ask_line(prompt: str, stream: TextIO | None = None, limit: int = MAX_ANSWER_CHARS) -> str:
+    """Print ``prompt`` and read one answer of at most ``limit`` characters (a longer one is cut to it).
+
+    ``input()`` would read a line of any length into memory; this reads the
+    answer in bounded pieces and drops what goes past the limit.  End of input
+    raises :class:`EOFError`, as ``input()`` does.
+    """
+    import typer
+
+    src = stream if stream is not None else sys.stdin
+    typer.echo(prompt, nl=False)
+    sys.stdout.flush()
+    line = src.readline(limit + 1)
+    if not line:
+        raise EOFError
+    if not line.endswith("\n") and len(line) > limit:
+        while True:  # drop the rest of an over-long answer
+            rest = src.readline(4096)
+            if not rest or rest.endswith("\n"):
+                break
+        return line[:limit]
+    return line.rstrip("\r\n")

@@ -1,0 +1,303 @@
+"""The command line against hostile input: bounded reads, safe output, early failure, documented exit codes.
+
+Every reader of outside input exits with one line naming the problem and a
+documented code (0 ok, 1 does not check, 2 unusable input or usage), never a
+traceback; the fuzz tests throw random and adversarial files at ``verify`` and
+``replay`` and assert exactly that.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from corazones.cli.exits import EPILOG, TABLE
+from corazones.cli.main import app
+from corazones.core import Game, Rules
+from corazones.core.commitment import commit
+from corazones.core.limits import MAX_RECORD_BYTES
+from corazones.core.records import dumps, make_record
+
+from .conftest import play_random
+
+ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
+CODES = {code for code, _ in TABLE}
+ESC = "\x1b"
+
+
+def invoke(*args: str, input: str | bytes | None = None) -> Result:
+    result = CliRunner().invoke(app, list(args), input=input, env=ENGLISH)
+    # never a traceback: any exception that got out is a bug
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    assert result.exit_code in CODES, (result.exit_code, result.output[-500:])
+    return result
+
+
+def flat(text: str) -> str:
+    """Output with the error box of the terminal toolkit removed and whitespace runs made one space."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def error_lines(result: Result) -> list[str]:
+    return [line for line in result.stderr.splitlines() if line.strip()]
+
+
+def assert_one_line_error(result: Result, *needles: str) -> None:
+    assert result.exit_code == 2
+    lines = error_lines(result)
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+
+
+@pytest.fixture(scope="module")
+def record_text() -> str:
+    game = play_random(Game(Rules.preset("quick"), 4), random.Random(4))
+    return dumps(make_record(game))
+
+
+# ------------------------------------------------------------- bounded reads
+def test_verify_dev_zero_is_refused_after_a_bounded_read() -> None:
+    result = invoke("verify", "/dev/zero")
+    assert_one_line_error(result, "/dev/zero", "longer than", "bytes")
+
+
+def test_an_oversized_record_is_refused_before_it_is_parsed(tmp_path: Path, record_text: str) -> None:
+    big = tmp_path / "big.json"
+    rec = json.loads(record_text)
+    rec["players"][0] = "x" * (MAX_RECORD_BYTES + 10)  # a 8 MB name
+    big.write_text(json.dumps(rec), encoding="utf-8")
+    for command in ("verify", "replay"):
+        result = invoke(command, str(big))
+        assert_one_line_error(result, "larger than", f"{MAX_RECORD_BYTES:,}")
+        assert len(result.output) < 1000
+
+
+def test_standard_input_is_read_with_the_same_bounds(record_text: str) -> None:
+    result = invoke("verify", "-", input=record_text)
+    assert result.exit_code == 0 and result.stdout.startswith("OK standard input: ")
+    result = invoke("replay", "-", input=record_text)
+    assert result.exit_code == 0 and "Game over." in result.stdout
+    result = invoke("verify", "-", input="\n" * 1_000_001)
+    assert_one_line_error(result, "more than 1,000,000 lines")
+
+
+def test_a_folder_a_missing_file_and_bad_bytes(tmp_path: Path) -> None:
+    assert_one_line_error(invoke("verify", str(tmp_path)), "is a folder")
+    assert_one_line_error(invoke("replay", str(tmp_path / "nope.json")), "cannot read", "No such file")
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "corazones-record", "\xff\xfe"}')
+    assert_one_line_error(invoke("replay", str(bad)), "not UTF-8")
+
+
+# ------------------------------------------------------- names and output
+def named_record(record_text: str, names: list[str]) -> str:
+    rec = json.loads(record_text)
+    rec["players"] = names
+    return json.dumps(rec, ensure_ascii=False)
+
+
+def test_names_are_clipped_and_stripped_of_what_acts_on_a_terminal(tmp_path: Path, record_text: str) -> None:
+    path = tmp_path / "names.json"
+    long_name = "L" * 90
+    path.write_text(named_record(record_text, [long_name, "Ana\u202eevil", "Bob", "seat 3"]), encoding="utf-8")
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0
+    out = result.stdout
+    assert long_name not in out and "L" * 39 + "…" in out
+    assert "\u202e" not in out and "Anaevil" in out and "seat 3" in out
+    es = invoke("replay", str(path), "--lang", "es").stdout
+    assert "asiento 3" in es and "seat 3" not in es
+
+
+@pytest.mark.parametrize(
+    "name", [f"{ESC}]0;owned\x07", f"{ESC}[2J", "a\nb", "x" * 50_000], ids=["osc", "csi", "newline", "50k"]
+)
+def test_hostile_names_are_refused_in_one_line(tmp_path: Path, record_text: str, name: str) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_text(named_record(record_text, [name, "b", "c", "d"]), encoding="utf-8")
+    for command in ("replay", "verify"):
+        result = invoke(command, str(path))
+        assert result.exit_code in (1, 2)
+        assert ESC not in result.output and len(result.output) < 2000
+        assert len([x for x in result.output.splitlines() if x.strip()]) == 1
+
+
+def test_a_file_name_with_escapes_is_shown_safely(tmp_path: Path) -> None:
+    path = tmp_path / f"evil{ESC}[2J.json"
+    result = invoke("verify", str(path))
+    assert_one_line_error(result, "cannot read")
+    assert ESC not in result.output
+
+
+# ---------------------------------------------------- failing before the work
+def test_play_refuses_an_unwritable_record_before_dealing(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    for target, why in [
+        ("/proc/corazones-game.json", "cannot write"),
+        (str(blocker / "game.json"), "is a file"),
+        (str(tmp_path), "it is a folder"),
+    ]:
+        result = invoke("play", "--auto", "--level", "random", "--record", target)
+        assert result.exit_code == 2 and why in flat(result.output), result.output
+        assert "Hand 1" not in result.output and "Commitment" not in result.output
+
+
+def test_arena_refuses_a_bad_out_before_playing(tmp_path: Path) -> None:
+    existing = tmp_path / "results.txt"
+    existing.write_text("keep me", encoding="utf-8")
+    for target, why in [(str(existing), "is a file"), ("/proc/corazones-arena", "cannot write into")]:
+        result = invoke("arena", "random", "random", "--deals", "1", "-j", "1", "-q", "--out", target)
+        assert result.exit_code == 2 and why in flat(result.output), result.output
+        assert "boards of one deal" not in result.output, "nothing was played"
+    assert existing.read_text(encoding="utf-8") == "keep me"
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "--seed", "1" + "0" * 300], "at most 256 characters"),
+        (["play", "--seed", "x" * 300], "at most 256 characters"),
+        (["play", "-o", "target=" + "9" * 5000], "--option"),
+        (["play", "-o", "x" * 3000 + "=1"], "at most 2,000"),
+        (["arena", "random", "random", "--seed", "9" * 5000], "--seed"),
+        (["play", "--auto", "true"], "unexpected extra argument"),
+        (["verify"], "give a record or hand log"),
+        (["verify", "--seed", "1"], "together"),
+    ],
+)
+def test_flags_with_hostile_values_are_usage_errors(args: list[str], needle: str) -> None:
+    result = invoke(*args)
+    assert result.exit_code == 2
+    assert needle in flat(result.output)
+
+
+def test_auto_is_a_flag_and_help_says_so() -> None:
+    out = invoke("play", "--help").stdout
+    line = next(x for x in out.splitlines() if re.match(r"^\W*--auto\b", x))
+    assert "<bool>" not in line and "flag" in line
+
+
+def test_the_exit_codes_are_in_the_help_and_the_docs() -> None:
+    out = " ".join(invoke("--help").stdout.split())
+    assert "Exit codes:" in out
+    for code, _meaning in TABLE:
+        assert f"{code} " in EPILOG
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    for code, _meaning in TABLE:
+        assert re.search(rf"^\| `{code}` \|", docs, re.MULTILINE), code
+
+
+# ------------------------------------------------------------ the seed commitment
+def test_the_line_game_commits_to_its_seed_and_reveals_it_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    result = invoke("play", "-r", "quick", "--level", "random", "--record", str(path), input="q\n")
+    assert result.exit_code == 0
+    out = result.stdout
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    seed, commitment = rec["seed"], rec["commitment"]
+    assert commitment == commit(seed)
+    before_end = out.split("Game abandoned.")[0]
+    assert commitment in before_end and str(seed) not in before_end.replace(commitment, "")
+    assert f"The seed was {seed}; its commitment is {commitment}." in out
+    assert f"corazones verify {path}" in out
+    check = invoke("verify", "--seed", str(seed), "--commitment", commitment)
+    assert check.exit_code == 0 and check.stdout.startswith("OK: seed")
+    wrong = invoke("verify", "--seed", f"{seed}0", "--commitment", commitment)
+    assert wrong.exit_code == 1 and wrong.stdout.startswith("FAIL: seed")
+    ok = invoke("verify", str(path))
+    assert ok.exit_code == 0 and f"The seed matches the commitment {commitment}." in ok.stdout
+
+
+# ---------------------------------------------------------------- fuzzing
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+ADVERSARIAL = [
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "1e999",
+    "NaN",
+    "[" * 100_000,
+    json.dumps("x" * 100_000),
+    json.dumps(f"{ESC}]0;owned\x07"),
+    json.dumps("\u202e"),
+    "true",
+    "null",
+    "{}",
+    "[]",
+    '""',
+]
+
+
+def check_reader_result(result: Result) -> None:
+    assert result.exit_code in (0, 1, 2)
+    assert ESC not in result.output and "\u202e" not in result.output
+    if result.exit_code == 2:
+        lines = error_lines(result)
+        assert len(lines) == 1, result.stderr
+
+
+@FUZZ
+@given(data=st.binary(max_size=400))
+def test_fuzz_random_bytes(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "fuzz.bin"
+    path.write_bytes(data)
+    for command in ("verify", "replay"):
+        check_reader_result(invoke(command, str(path)))
+
+
+@FUZZ
+@given(value=json_values)
+def test_fuzz_random_json_documents(tmp_path: Path, value: Any) -> None:
+    path = tmp_path / "fuzz.json"
+    path.write_text(json.dumps(value), encoding="utf-8")
+    for command in ("verify", "replay"):
+        check_reader_result(invoke(command, str(path)))
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:6]):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_records_with_one_field_made_hostile(tmp_path: Path, record_text: str, data: st.DataObject) -> None:
+    """A real record with one value swapped for an adversarial JSON text: refused in one line or checked."""
+    rec = json.loads(record_text)
+    where = data.draw(st.sampled_from(_paths(rec)[1:]))
+    hostile = data.draw(st.sampled_from(ADVERSARIAL))
+    marker = "\u0000HOSTILE\u0000"
+    target: Any = rec
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = marker
+    text = json.dumps(rec).replace(json.dumps(marker), hostile)
+    path = tmp_path / "hostile.json"
+    path.write_text(text, encoding="utf-8")
+    for command in ("verify", "replay"):
+        result = invoke(command, str(path))
+        check_reader_result(result)
+        assert len(result.output) < 20_000
