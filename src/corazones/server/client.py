@@ -78,7 +78,9 @@ class TableClient:
     def __init__(self, api: Api, table: str, last_seq: int | None = None, lang: str = "en") -> None:
         self.api = api
         self.table = table
-        self.ws: ClientConnection = connect(api.ws_url(table), open_timeout=15, max_size=2**22, compression=None)
+        self.ws: ClientConnection = connect(
+            api.ws_url(table), open_timeout=15, max_size=2**22, compression=None, legacy=True
+        )
         self.seq = 0
         self.view: dict[str, Any] | None = None
         self.seat: int | None = None
@@ -87,6 +89,7 @@ class TableClient:
         self.errors: list[dict[str, Any]] = []
         self.other: list[dict[str, Any]] = []
         self.snapshot: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []  # every message received, in order
         self.send({"type": "hello", "token": api.token, "last_seq": last_seq, "lang": lang})
         self.wait(lambda m: m["type"] == "snapshot")
 
@@ -98,6 +101,7 @@ class TableClient:
 
     def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.log.append(msg)
         t = msg.get("type")
         if t == "welcome":
             self.seat, self.role = msg["seat"], msg["role"]

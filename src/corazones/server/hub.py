@@ -562,6 +562,7 @@ class Hub:
             if t.started and s.conns == 0:
                 self._start_grace(t, seat)
             await self._maybe_start(t)
+            await self._resend(t, player)
             return seat
 
     async def leave(self, t: TableRuntime, player: int) -> None:
@@ -578,6 +579,7 @@ class Hub:
                 if c.player_id == player:
                     c.seat = None
             await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
+            await self._resend(t, player)
             self._schedule_bots(t)
 
     async def start_now(self, t: TableRuntime, player: int) -> None:
@@ -790,28 +792,33 @@ class Hub:
                 await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, True, t.takeover_level)})], False)
         self._schedule_bots(t)
 
-    async def connect(self, t: TableRuntime, conn: Conn) -> None:
-        """Attach a connection; a seat's owner coming back takes the seat over from the bot."""
+    async def connect(self, t: TableRuntime, conn: Conn, last_seq: int | None) -> None:
+        """Attach a connection and send it ``welcome`` and its snapshot, atomically with respect to events.
+
+        A seat's owner coming back takes the seat over from the bot (a ``seat``
+        event the others see first; the snapshot already includes it).
+        """
         async with t.lock:
-            t.conns.add(conn)
             seat = t.seat_of(conn.player_id)
             conn.seat = seat
-            if seat is None:
-                return
-            s = t.seats[seat]
-            s.conns += 1
-            if s.conns == 1:
+            if seat is not None:
+                s = t.seats[seat]
                 was = s.status(t.started)
-                self._cancel_timer(t, seat)
-                s.away_since = None
-                if s.takeover:
-                    s.takeover = False
-                    s.gen += 1
-                    self._cancel_bot(t, seat)
-                if was != "human":
-                    info = s.info(seat, t.started, t.takeover_level)
-                    with contextlib.suppress(Refused):
-                        await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
+                s.conns += 1
+                if s.conns == 1:
+                    self._cancel_timer(t, seat)
+                    s.away_since = None
+                    if s.takeover:
+                        s.takeover = False
+                        s.gen += 1
+                        self._cancel_bot(t, seat)
+                    if was != "human" and t.status != "finished":
+                        info = s.info(seat, t.started, t.takeover_level)
+                        with contextlib.suppress(Refused):
+                            await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
+            t.conns.add(conn)
+            conn.send(json.dumps(self.welcome(t, conn)))
+            conn.send(json.dumps(await self.snapshot(t, conn, last_seq)))
 
     async def disconnect(self, t: TableRuntime, conn: Conn) -> None:
         async with t.lock:
@@ -847,8 +854,8 @@ class Hub:
             "limits": LIMITS,
         }
 
-    async def resend(self, t: TableRuntime, player: int) -> None:
-        """A player's seat changed: each of their connections gets a new welcome and snapshot."""
+    async def _resend(self, t: TableRuntime, player: int) -> None:
+        """A player's seat changed: each of their connections gets a new welcome and snapshot (under the lock)."""
         for c in list(t.conns):
             if c.player_id == player:
                 c.send(json.dumps(self.welcome(t, c)))

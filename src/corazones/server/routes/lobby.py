@@ -95,7 +95,6 @@ async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dic
     try:
         t = await h.get(table_id)
         await h.join(t, p.id, p.name, body.seat, body.invite)
-        await h.resend(t, p.id)
     except Refused as e:
         raise refused(e) from None
     return h.info(t, p.id)
@@ -106,7 +105,6 @@ async def leave(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
         t = await h.get(table_id)
         await h.leave(t, p.id)
-        await h.resend(t, p.id)
     except Refused as e:
         raise refused(e) from None
     return h.info(t, p.id)

@@ -206,9 +206,7 @@ async def _serve(s: Session, table_id: str) -> None:
         return
     conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close)
     s.conn, s.table = conn, t
-    await hub.connect(t, conn)
-    s.send_json(hub.welcome(t, conn))
-    s.send_json(await hub.snapshot(t, conn, hello.last_seq))
+    await hub.connect(t, conn, hello.last_seq)
     while not s.closed:
         raw = await s.read()
         if raw is None:
@@ -258,10 +256,8 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
         s.send_json({"type": "pong", "t": msg.t})
     elif isinstance(msg, Sit):
         await hub.join(t, conn.player_id, conn.player_name, msg.seat, msg.invite)
-        await hub.resend(t, conn.player_id)
     elif isinstance(msg, Stand):
         await hub.leave(t, conn.player_id)
-        await hub.resend(t, conn.player_id)
     elif isinstance(msg, Hello):
         raise Refused("malformed", N_("Hello was already said on this connection."))
 
