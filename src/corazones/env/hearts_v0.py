@@ -1,0 +1,227 @@
+"""PettingZoo AEC environment for every Corazones preset and player count.
+
+``hearts_v0.env(preset="standard", players=None, **options)`` gives the
+wrapped environment (PettingZoo's order-enforcing and assertion wrappers),
+``hearts_v0.raw_env(...)`` the bare one.  Agents are ``player_0`` ...
+``player_{n-1}``, seat numbers.  ``observe(agent)`` returns
+``{"observation": float32 vector, "action_mask": int8 vector}`` built by
+:class:`~corazones.env.encoding.Encoding` from ``game.observation(seat)``
+alone: the environment is a face and never looks behind that boundary.
+
+A pass is made card by card: the seat to pass picks one card per step until
+it has chosen ``pass_count``, and the next seat does the same (the received
+cards arrive only when everyone has passed, as at the table).  Bids, the suit
+named and the moon choice are actions too (see the encoding's numbering).
+
+Options of the environment (everything else is a rule option of the preset):
+
+``reward``
+    ``"deal"`` (default): at the end of every hand each agent receives minus
+    the points its side scored in that hand (the chips won or lost with chip
+    settlements).  ``"game"``: at the end of the game 1 for each winner and 0
+    for the others, nothing before.
+``render_mode``
+    ``"ansi"`` (``render()`` returns the table as text) or ``"human"``
+    (prints it).
+``positions``
+    a list of :class:`~corazones.core.position.Position` to play in turn, one
+    per ``reset`` (the game then goes on with deals from the seed), instead
+    of dealing from the seed.  ``reset(options={"position": p})`` picks one
+    for a single reset; ``"single_deal": True`` ends the episode with it.
+``lang``
+    language of the rendered text (``"en"``, ``"es"``).
+
+``reset(seed=s)`` makes the game reproducible: the same seed and the same
+actions give the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from corazones.core.game import Game
+from corazones.core.observation import Observation
+from corazones.core.position import Position
+from corazones.core.rules import Rules
+from corazones.env.encoding import Encoding
+from corazones.env.render import render_text
+from corazones.env.table import Table
+
+
+def env(preset: str = "standard", players: int | None = None, **options: Any) -> AECEnv:
+    """The environment with PettingZoo's standard safety wrappers."""
+    e: AECEnv = raw_env(preset, players, **options)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def make_rules(
+    preset: str = "standard", players: int | None = None, rules: Rules | None = None, **options: Any
+) -> Rules:
+    """The rules of an environment: a ``Rules`` value, or a preset with ``players`` and rule options."""
+    if rules is not None:
+        if options or players is not None:
+            return rules.replace(**options, **({} if players is None else {"players": players}))
+        return rules
+    if players is not None:
+        options["players"] = players
+    return Rules.preset(preset, **options)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class raw_env
+    """Hearts (any preset) as a PettingZoo AEC environment; see the module docstring."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "corazones_hearts_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        preset: str = "standard",
+        players: int | None = None,
+        *,
+        rules: Rules | None = None,
+        reward: str = "deal",
+        render_mode: str | None = None,
+        positions: Sequence[Position] | None = None,
+        lang: str = "en",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
+        self.rules = make_rules(preset, players, rules, **options)
+        self.render_mode = render_mode
+        self.lang = lang
+        self.positions = check_positions(positions, self.rules)
+        self._next_position = 0
+        self.encoding = Encoding(self.rules)
+        self.table = Table(self.rules, self.encoding, reward)
+        n = self.rules.players
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(self.encoding.low, self.encoding.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoding.actions,), dtype=np.int8),
+            }
+        )
+        act_space = spaces.Discrete(self.encoding.actions)
+        self._obs_spaces = {a: obs_space for a in self.possible_agents}
+        self._act_spaces = {a: act_space for a in self.possible_agents}
+        self._np_random: np.random.Generator | None = None
+
+    # ------------------------------------------------------------- spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_spaces[agent]
+
+    # -------------------------------------------------------------- reset
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Start a new game; ``options`` may hold ``position`` (and ``single_deal``); other keys are ignored."""
+        if seed is not None or self._np_random is None:
+            self._np_random = np.random.default_rng(seed)
+        game_seed = int(self._np_random.integers(0, 2**62))
+        position, single = pick_position(options, self.positions, self._next_position, self.rules)
+        if position is not None and not (options or {}).get("position"):
+            self._next_position += 1
+        self.table.start(game_seed, position, single)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.table.seat()]
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played (for inspection; agents learn from ``observe`` only)."""
+        return self.table.game
+
+    # ------------------------------------------------------------ observe
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.table.game is not None, "call reset() before observe()"
+        vector, mask = self.table.observe(self.agent_name_mapping[agent])
+        return {"observation": vector, "action_mask": mask}
+
+    def observation_of(self, agent: str) -> Observation:
+        """The engine's observation for ``agent`` (what bots receive)."""
+        assert self.table.game is not None, "call reset() before observation_of()"
+        return self.table.game.observation(self.agent_name_mapping[agent])
+
+    # --------------------------------------------------------------- step
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        agent = self.agent_selection
+        self._cumulative_rewards[agent] = 0.0
+        rewards, _ = self.table.act(self.agent_name_mapping[agent], int(action))
+        for a in self.agents:
+            self.rewards[a] = rewards[self.agent_name_mapping[a]]
+        if self.table.over:
+            for a in self.agents:
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.table.seat()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # ------------------------------------------------------------- render
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if self.game is None:
+            text = ""
+        else:
+            seat = self.agent_name_mapping.get(self.agent_selection, 0)
+            text = render_text(self.game.observation(seat), self.lang)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        self.table.game = None
+
+
+def check_positions(positions: Sequence[Position] | None, rules: Rules) -> list[Position]:
+    """``positions`` as a list, each checked to be a :class:`Position` for the environment's player count."""
+    out = list(positions or ())
+    for p in out:
+        if not isinstance(p, Position) or p.rules.players != rules.players:
+            raise ValueError(f"positions must be Position values for {rules.players} players, not {p!r}")
+    return out
+
+
+def pick_position(
+    options: Mapping[str, Any] | None, positions: Sequence[Position], turn: int, rules: Rules
+) -> tuple[Position | None, bool]:
+    """The position a reset starts from (``options["position"]``, else the next of ``positions``), and single_deal."""
+    opts = options or {}
+    position = opts.get("position")
+    if position is None and positions:
+        position = positions[turn % len(positions)]
+    if isinstance(position, Mapping):
+        position = Position.from_json(position, rules)
+    if position is not None:
+        if not isinstance(position, Position):
+            raise ValueError(f"options['position'] must be a Position or its JSON form, not {position!r}")
+        if position.rules.players != rules.players:
+            raise ValueError(
+                f"the position is for {position.rules.players} players; the environment has {rules.players}"
+            )
+    return position, bool(opts.get("single_deal", False))

@@ -1,0 +1,159 @@
+"""One game as the environments drive it: action numbers in, rewards out, bots in some seats.
+
+The PettingZoo environment, the Gymnasium environment and the batch helper
+all step games the same way, so the rules of that stepping live here once:
+a pass is picked card by card, rewards are counted per hand or per game, and
+seats given to bots are played by the bots (on their own observations) until
+a learning seat must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from corazones.core.actions import Action, Kind
+from corazones.core.errors import IllegalActionError
+from corazones.core.game import Game
+from corazones.core.observation import HandResult
+from corazones.core.position import Position, start_game
+from corazones.core.rules import Rules
+from corazones.env.encoding import Encoding
+
+REWARDS = ("deal", "game")
+ILLEGAL = ("raise", "random")
+
+
+def side_points(result: HandResult, rules: Rules, seat: int) -> int:
+    """What ``seat``'s side won in a finished hand: minus its points, or its chips with chip settlements."""
+    if rules.settlement in ("chips_1887", "chips_pool"):
+        return result.chips_delta[seat]
+    return -sum(result.scores[s] for s in rules.teams[rules.team_of(seat)])
+
+
+class Table:
+    """A game, the seats' unfinished pass picks, and the bots playing some seats."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        encoding: Encoding,
+        reward: str = "deal",
+        bots: Mapping[int, Any] | None = None,
+        illegal: str = "raise",
+    ) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward = {reward!r} is not allowed; one of: {', '.join(REWARDS)}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal = {illegal!r} is not allowed; one of: {', '.join(ILLEGAL)}")
+        self.rules = rules
+        self.encoding = encoding
+        self.reward = reward
+        self.bots = dict(bots or {})
+        self.illegal = illegal
+        self.game: Game | None = None
+        self.picked: list[list[int]] = [[] for _ in range(rules.players)]
+        self.rng = np.random.default_rng(0)
+
+    def start(self, seed: int, position: Position | None = None, single_deal: bool = False) -> list[float]:
+        """A new game from ``seed`` (or at ``position``); bots move until a learning seat must act.
+
+        Returns the rewards the bots' moves already brought (per seat).
+        """
+        self.rng = np.random.default_rng(seed)
+        if position is not None:
+            self.game = start_game(position, seed, single_deal=single_deal)
+        else:
+            self.game = Game(self.rules, seed)
+        self.picked = [[] for _ in range(self.rules.players)]
+        rewards = [0.0] * self.rules.players
+        self._bots_play(rewards)
+        return rewards
+
+    # --------------------------------------------------------------- query
+    @property
+    def over(self) -> bool:
+        return self.game is None or self.game.over
+
+    def seat(self) -> int:
+        """The seat to act now (the lowest seat still to pass during a pass); -1 once the game is over."""
+        assert self.game is not None
+        acting = self.game.to_act()
+        return acting[0] if acting else -1
+
+    def observe(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """Observation vector and action mask of ``seat``."""
+        assert self.game is not None
+        obs = self.game.observation(seat)
+        picked = self.picked[seat]
+        return self.encoding.encode(obs, picked), self.encoding.mask(obs, picked)
+
+    # ---------------------------------------------------------------- act
+    def act(self, seat: int, number: int) -> tuple[list[float], bool]:
+        """``seat`` takes action ``number``; bots then play on.  Rewards per seat, and whether it was illegal."""
+        game = self.game
+        assert game is not None
+        rewards = [0.0] * self.rules.players
+        before = len(game.history)
+        obs = game.observation(seat)
+        illegal = False
+        try:
+            self._apply(game, seat, number, obs)
+        except ValueError:
+            if self.illegal == "raise":
+                raise
+            illegal = True
+            legal = np.flatnonzero(self.encoding.mask(obs, self.picked[seat]))
+            self._apply(game, seat, int(legal[self.rng.integers(len(legal))]), obs)
+        self._count(before, rewards)
+        self._bots_play(rewards)
+        return rewards, illegal
+
+    def _apply(self, game: Game, seat: int, number: int, obs: Any) -> None:
+        if obs.decision is Kind.PASS:
+            chosen = self.picked[seat]
+            left = list(obs.hand)
+            for c in chosen:
+                left.remove(c)
+            if not 0 <= number < 52 or number not in left:
+                what = self.encoding.describe(number)
+                raise ValueError(f"player_{seat} is passing: pick one of the cards left in hand, not {what}")
+            chosen.append(number)
+            if len(chosen) == self.rules.pass_count:
+                try:
+                    game.apply(Action.pass_cards(seat, chosen))
+                finally:
+                    self.picked[seat] = []
+            return
+        try:
+            game.apply(self.encoding.action(number, obs))
+        except IllegalActionError as e:
+            raise ValueError(f"player_{seat}: {e}") from None
+
+    def _count(self, before: int, rewards: list[float]) -> None:
+        game = self.game
+        assert game is not None
+        if self.reward == "deal":
+            for result in game.history[before:]:
+                for s in range(self.rules.players):
+                    rewards[s] += float(side_points(result, self.rules, s))
+        elif game.over:
+            for s in game.winners:
+                rewards[s] += 1.0
+
+    def _bots_play(self, rewards: list[float]) -> None:
+        game = self.game
+        assert game is not None
+        while not game.over:
+            acting = game.to_act()
+            bot_seats = [s for s in acting if s in self.bots]
+            if not bot_seats or (game.decision_kind() is not Kind.PASS and acting[0] not in self.bots):
+                return
+            before = len(game.history)
+            for s in bot_seats:
+                game.apply(self.bots[s].act(game.observation(s)))
+                if game.decision_kind() is not Kind.PASS:
+                    break
+            self._count(before, rewards)
