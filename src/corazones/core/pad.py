@@ -41,6 +41,7 @@ from corazones.core.errors import CardError, CorazonesError, RulesError
 from corazones.core.rules import Rules
 from corazones.core.scoring import average_stakes as _average_stakes
 from corazones.core.scoring import find_shooter, game_end, moon_scores, settle_hand, team_totals
+from corazones.core.text import safe_line
 
 
 def N_(message: str) -> str:
@@ -503,9 +504,10 @@ def check_names(names: Sequence[object], players: int) -> tuple[str, ...]:
         raise PadError(N_("name each of the {players} players ({got} names given)"), players=players, got=got)
     out = []
     for x in names:
-        if not isinstance(x, str) or not x.strip():
+        # escapes, controls and bidi overrides would act on a terminal when the sheet is shown
+        x = safe_line(x, 4 * MAX_NAME) if isinstance(x, str) else ""
+        if not x:
             raise PadError(N_("every player needs a name"))
-        x = " ".join(x.split())
         if len(x) > MAX_NAME:
             raise PadError(N_("the name {name} is longer than {limit} characters"), name=x[:MAX_NAME], limit=MAX_NAME)
         out.append(x)

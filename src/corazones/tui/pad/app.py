@@ -77,6 +77,9 @@ class SetupScreen(Screen[None]):
             yield Button(_("Start"), id="pad-start", variant="primary")
         yield Static(_("Tab: next field · Enter: start · Esc: quit"), id="pad-keys")
 
+    def on_mount(self) -> None:
+        self.query_one("#pad-names", Input).focus()
+
     @on(Button.Pressed, "#pad-start")
     @on(Input.Submitted)
     def start(self) -> None:
@@ -210,7 +213,7 @@ class SheetScreen(Screen[None]):
             save_atomic(self.save_path, self.pad.dumps())
         except OSError as e:
             self.show_error(
-                self.gt("Could not save to {path}: {error}").format(
+                self.gt(N_("Could not save to {path}: {error}")).format(
                     path=safe_line(str(self.save_path), 200), error=e.strerror or e
                 )
             )
@@ -275,7 +278,7 @@ class SheetScreen(Screen[None]):
     def start_edit(self, index: int) -> None:
         if not 0 <= index < len(self.pad.entries):
             self.show_error(
-                self.gt("there is no hand {hand}; hands are 1 to {last}").format(
+                self.gt(N_("there is no hand {hand}; hands are 1 to {last}")).format(
                     hand=index + 1, last=len(self.pad.entries)
                 )
             )
@@ -295,10 +298,10 @@ class SheetScreen(Screen[None]):
 
     def action_save(self) -> None:
         if self.save_path is None:
-            self.show_error(self.gt("Type save FILE to save the pad (or start with --save FILE)."))
+            self.show_error(self.gt(N_("Type save FILE to save the pad (or start with --save FILE).")))
             return
         self.persist()
-        self.notify(self.gt("Written to {path}").format(path=safe_line(str(self.save_path), 200)))
+        self.notify(self.gt(N_("Written to {path}")).format(path=safe_line(str(self.save_path), 200)))
 
     def last_lines(self) -> list[str]:
         """The last hand's lines as line mode prints them (for tests and screen readers)."""
@@ -344,7 +347,7 @@ class PadApp(App[None]):
         try:
             save_atomic(self.csv, self.pad.to_csv())
         except OSError as e:
-            return self.gt("Could not save to {path}: {error}").format(
+            return self.gt(N_("Could not save to {path}: {error}")).format(
                 path=safe_line(str(self.csv), 200), error=e.strerror or e
             )
         return None
