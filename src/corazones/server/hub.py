@@ -241,13 +241,14 @@ class Hub:
         self._tasks.append(asyncio.create_task(self._leases()))
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
+        tasks = list(self._tasks)
         for t in self.tables.values():
-            for task in t.thinking.values():
-                task.cancel()
+            tasks += t.thinking.values()
             for h in t.timers.values():
                 h.cancel()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         await self.writer.stop()
         self.bots.shutdown()
 

@@ -41,9 +41,10 @@ Seat = Annotated[int, Field(ge=0, le=15)]
 
 
 class _Strict(BaseModel):
-    """Unknown fields are refused: a misspelt field must not silently mean nothing."""
+    """Unknown fields are refused and types are not coerced (``"0"`` is not a seat): a misspelt or
+    mistyped field must not silently mean something."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # ====================================================================== client -> server
@@ -59,7 +60,7 @@ class ActionBody(_Strict):
     declare: Literal["C", "D", "S", "H"] | None = None
     moon: Literal["subtract_from_self", "add_to_others"] | None = None
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> ActionBody:

@@ -317,7 +317,7 @@ export class TableScreen {
   seatName(seat) {
     const seats = (this.table && this.table.seats) || [];
     const s = seats.find((x) => x.seat === seat);
-    if (!s) return t("Seat {n}", { n: seat + 1 });
+    if (!s || !s.name) return t("Seat {n}", { n: seat + 1 });
     if (s.kind === "bot" && !s.player) return t("Bot {n}", { n: seat + 1 });
     const twins = seats.filter((x) => x.name === s.name).length;
     return twins > 1 ? t("{name} {n}", { name: s.name, n: seat + 1 }) : s.name;
@@ -518,7 +518,7 @@ export class TableScreen {
   renderTop() {
     const v = this.view;
     const r = this.table.rules;
-    const items = [h("span.chip", null, this.table.name || t("Table"))];
+    const items = [h("span.chip.table-name", null, this.table.name || t("Table"))];
     if (v) {
       if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
       if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && this.tricks.length === 0 && v.tricks_played === 0)) {
@@ -553,7 +553,7 @@ export class TableScreen {
     const speed = h("select", {
       "aria-label": t("Speed"), onchange: (e) => { localStorage.setItem("corazones.speed", e.target.value); },
     }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === getSpeed() ? "selected" : null }, speedName(k))));
-    items.push(h("label.chip", null, t("Speed"), " ", speed));
+    items.push(h("label.chip", null, h("span.speed-label", null, t("Speed")), " ", speed));
     this.top.replaceChildren(...items);
   }
 
@@ -572,8 +572,9 @@ export class TableScreen {
     const W = this.arena.clientWidth || 360;
     const H = this.arena.clientHeight || 320;
     const boxW = W < 600 ? 100 : 176;
+    const boxH = W < 600 ? 84 : 100;
     const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
-    const ry = Math.max(20, ((H / 2 - 42) / H) * 100);
+    const ry = Math.max(20, ((H / 2 - boxH / 2 - 4) / H) * 100);
     const nodes = [];
     for (let s = 0; s < n; s++) {
       if (s === this.seat) continue; // your own seat is the hand below
@@ -607,9 +608,11 @@ export class TableScreen {
     });
     nodes.push(trick);
     if (this.shownTrick) {
-      nodes.push(h("div.trick-note", { "aria-hidden": "true" }, winner === null
+      const note = h("div.trick-note", { "aria-hidden": "true" }, winner === null
         ? t("Trick annulled")
-        : t("{name} takes the trick", { name: this.nameOf(winner) })));
+        : t("{name} takes the trick", { name: this.nameOf(winner) }));
+      note.style.top = `calc(50% + ${Math.round(dy + tw * 0.7 + 24)}px)`;
+      nodes.push(note);
     } else if (!v) {
       nodes.push(this.waitingRoom());
     } else if (this.summary) {
@@ -646,11 +649,8 @@ export class TableScreen {
       const cards = v.hand_sizes[s];
       const pts = v.points_taken[s];
       const total = v.scores[s];
-      lines.push(h("div.meta", null,
-        h("span", null, ngettext("{n} card", "{n} cards", cards)),
-        h("span", null, ngettext("took {n} point", "took {n} points", pts)),
-      ));
-      lines.push(h("div.meta", null, h("span", null, t("score {n}", { n: total })),
+      lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards))));
+      lines.push(h("div.meta", null, h("span", null, t("took {p} · score {s}", { p: pts, s: total })),
         this.table.rules.settlement !== "points" ? h("span", null, t("{n} chips", { n: v.chips[s] })) : null));
       if (v.bids && v.bids.length) {
         const bid = v.bids.find((b) => b[0] === s);
@@ -1034,6 +1034,7 @@ export class TableScreen {
     if (!this.history.length) parts.push(h("p.empty", null, t("No hand finished yet.")));
     if (r.target && !chips) parts.push(h("p.muted", null, t("The game ends when someone reaches {n}; the lowest score wins.", { n: r.target })));
     if (r.hands) parts.push(h("p.muted", null, ngettext("The game lasts {n} hand.", "The game lasts {n} hands.", r.hands)));
+    if (r.tie_break && r.tie_break.startsWith("play_on")) parts.push(h("p.muted", null, t("A tie for the lowest score plays on.")));
     if (this.history.length) {
       const last = this.history[this.history.length - 1];
       const tricks = this.lastHandTricks && this.lastHandTricks.length ? this.lastHandTricks : null;
@@ -1056,20 +1057,21 @@ export class TableScreen {
   fairPanel() {
     const box = h("div.fair");
     box.append(h("p", null, t("The deck is shuffled from a secret seed chosen by the server before the first card. Its fingerprint (a SHA-256 hash, the commitment) is shown from the start; the seed is revealed when the game ends, so anyone can check that the cards were not changed during the game.")));
+    box.append(h("p.muted", null, t("The commitment is the SHA-256 of \"{prefix}\" followed by the seed.", { prefix: SEED_PREFIX })));
     box.append(h("p", null, h("strong", null, t("Commitment")), h("br"), h("code", { id: "commitment" }, this.commitment || t("not yet published (the game has not started)"))));
     if (this.reveal) {
       const rv = this.reveal;
       const check = h("span", { id: "seed-check" }, t("checking…"));
       box.append(h("p", null, h("strong", null, t("Seed, revealed")), h("br"), h("code", { id: "seed" }, rv.seed)));
       box.append(h("p", null, check));
-      sha256hex(rv.seed).then((hex) => {
+      sha256hex(SEED_PREFIX + rv.seed).then((hex) => {
         if (hex === null) check.textContent = t("This browser cannot compute SHA-256 here; use the command below.");
         else if (hex === rv.commitment) { check.className = "ok"; check.textContent = "✓ " + t("SHA-256 of the seed matches the commitment."); }
         else check.textContent = "✗ " + t("SHA-256 of the seed does NOT match the commitment!");
       });
       box.append(h("p", null, h("a.btn.gold", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record"))));
       box.append(h("p", null, t("Check every deal, move and score yourself:")));
-      box.append(h("pre.cmd", null, `corazones verify corazones-${this.id}.json\necho -n '${rv.seed}' | sha256sum`));
+      box.append(h("pre.cmd", null, `corazones verify corazones-${this.id}.json\nprintf '%s' '${SEED_PREFIX}${rv.seed}' | sha256sum`));
     } else {
       box.append(h("p.muted", null, t("The seed will be revealed here when the game ends.")));
     }
@@ -1096,6 +1098,9 @@ function signed(n) {
 function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
+
+/** The commitment is SHA-256 of this prefix and the seed (corazones.core.commitment). */
+const SEED_PREFIX = "corazones-seed-v1:";
 
 async function sha256hex(text) {
   if (!(window.crypto && crypto.subtle)) return null;

@@ -1,0 +1,231 @@
+"""The score pad on the web: create a pad, follow it live by its link, enter, edit and undo hands.
+
+Everything a pad computes comes from :class:`corazones.core.pad.Pad`; the
+server stores what was entered (the core's pad JSON) and sends each page the
+whole sheet.  Reading needs only the pad's id (the share link); changing it
+needs the key given at creation (``X-Pad-Key``), which the creator's page
+keeps in its link.  A page follows changes by asking for the pad with
+``?after=VERSION``: the answer waits (up to ``WAIT`` seconds) until the pad is
+newer, which works whichever server process the next change reaches, since
+it only reads the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, HTTPException, Query
+from pydantic import BaseModel, ConfigDict, Field
+
+from corazones.core.cards import SUIT_LETTERS, card_str
+from corazones.core.errors import CorazonesError
+from corazones.core.pad import Entry, Pad, PadError, entry_from_json, entry_to_json, glyph, layout, loads
+from corazones.core.rules import OPTION_NAMES, PRESETS, Rules
+from corazones.server.deps import StoreDep
+from corazones.services.store import pads as db
+
+router = APIRouter()
+
+#: Longest a follower's request waits for a change, in seconds (below common proxy timeouts).
+WAIT = 20.0
+#: How often a waiting request looks at the database, in seconds.
+POLL = 0.5
+
+
+class NewPad(BaseModel):
+    """A new pad: a preset, option overrides and the players' names."""
+
+    model_config = ConfigDict(extra="forbid")
+    preset: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
+    names: list[str] = Field(max_length=11)
+
+
+def _refused(code: str, message: str, status: int = 422, **more: Any) -> HTTPException:
+    return HTTPException(status, {"code": code, "message": message, **more})
+
+
+def _reason(e: PadError) -> dict[str, Any]:
+    """A refusal the page translates: the English template and its parameters (nested reasons too)."""
+    params = {k: _reason(v) if isinstance(v, PadError) else v for k, v in e.params.items()}
+    return {"template": e.template, "params": params}
+
+
+def _pad_refused(e: PadError) -> HTTPException:
+    return _refused("refused", str(e), reason=_reason(e))
+
+
+def _layout_json(pad: Pad, suit: int) -> dict[str, Any]:
+    lay = layout(pad.rules, suit)
+    return {
+        "counted_name": lay.counted_name,
+        "counted_in_play": lay.counted_in_play,
+        "counted_value": lay.counted_value,
+        "named": [{"card": card_str(c), "glyph": glyph(c), "value": v, "copies": k} for c, v, k in lay.named],
+        "pos_total": lay.pos_total,
+        "pen_total": lay.pen_total,
+    }
+
+
+def view(pad: Pad, pad_id: str, version: int) -> dict[str, Any]:
+    """The whole sheet as the page draws it."""
+    r = pad.rules
+    suits = range(4) if r.auction else (3,)
+    stakes = pad.stakes()
+    sides = [pad.side_name(i) for i in range(len(r.teams))]
+    return {
+        "id": pad_id,
+        "version": version,
+        "rules": {
+            "name": r.name,
+            "players": r.players,
+            "target": r.target,
+            "hands": r.hands,
+            "settlement": r.settlement,
+            "moon": r.moon,
+            "auction": r.auction,
+            "partnership": r.partnership,
+            "stake": r.stake,
+        },
+        "names": list(pad.names),
+        "sides": sides,
+        "layouts": {SUIT_LETTERS[s]: _layout_json(pad, s) for s in suits},
+        "rows": [
+            {
+                "hand": row.index + 1,
+                "scores": list(row.scores),
+                "totals": list(row.totals),
+                "chips": list(row.chips),
+                "chips_delta": list(row.chips_delta),
+                "pool": row.pool,
+                "shooter": row.shooter,
+                "moon": row.moon_choice,
+                "suit": SUIT_LETTERS[row.penalty_suit],
+                "declarer": row.declarer,
+                "revokes": [v.seat for v in row.entry.revokes],
+                "note": row.entry.note,
+                "entry": entry_to_json(row.entry),
+            }
+            for row in pad.rows
+        ],
+        "totals": list(pad.totals),
+        "side_totals": pad.side_totals(),
+        "uses_chips": pad.uses_chips,
+        "chips": list(pad.chips),
+        "pool": pad.pool,
+        "leaders": list(pad.leaders()),
+        "near": list(pad.near_target()),
+        "over": pad.over,
+        "winners": list(pad.winners),
+        "stakes": None if stakes is None else [str(x) for x in stakes],
+        "carry_declarer": pad.carry_declarer,
+        "next_pass": pad.next_pass(),
+    }
+
+
+async def _load(store: Any, pad_id: str) -> tuple[Pad, int]:
+    if not (0 < len(pad_id) <= 24):
+        raise _refused("not_found", "no such score pad", 404)
+    stored = await asyncio.to_thread(db.get_pad, store, pad_id)
+    if stored is None:
+        raise _refused("not_found", "no such score pad", 404)
+    try:
+        return loads(stored.data), stored.version
+    except PadError as e:  # pragma: no cover - the server only stores pads the core accepted
+        raise _refused("server", f"the stored pad does not load: {e}", 503) from None
+
+
+async def _check_key(store: Any, pad_id: str, key: str | None) -> None:
+    if not key or len(key) > 100 or not await asyncio.to_thread(db.key_matches, store, pad_id, key):
+        raise _refused("auth", "this link only follows the pad; changing it needs the editor's link", 403)
+
+
+async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, Any]:
+    try:
+        new = await asyncio.to_thread(db.save_pad, store, pad_id, pad.dumps(), version)
+    except db.PadConflict:
+        raise _refused("conflict", "someone changed the pad at the same time; look again and retry", 409) from None
+    return view(pad, pad_id, new)
+
+
+@router.post("/api/pads", status_code=201)
+async def create_pad(body: NewPad, store: StoreDep) -> dict[str, Any]:
+    if body.preset not in PRESETS:
+        raise _refused("malformed", f"unknown preset {body.preset[:40]!r}; presets: {', '.join(PRESETS)}")
+    unknown = set(body.options) - OPTION_NAMES
+    if unknown:
+        raise _refused("malformed", f"unknown option(s) {', '.join(sorted(unknown))[:200]}")
+    try:
+        rules = Rules.preset(body.preset, **body.options)
+    except (CorazonesError, TypeError) as e:
+        raise _refused("malformed", str(e)[:300]) from None
+    try:
+        pad = Pad(rules, tuple(body.names))
+    except PadError as e:
+        raise _pad_refused(e) from None
+    pad_id, key = await asyncio.to_thread(db.new_pad, store, pad.dumps())
+    return {"id": pad_id, "key": key, "pad": view(pad, pad_id, 1)}
+
+
+@router.get("/api/pads/{pad_id}")
+async def read_pad(
+    pad_id: str, store: StoreDep, after: Annotated[int | None, Query(ge=0, le=10**9)] = None
+) -> dict[str, Any]:
+    """The sheet; with ``after``, wait until the pad is newer than that version (or ``WAIT`` runs out)."""
+    if after is not None:
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            version = await asyncio.to_thread(db.pad_version, store, pad_id)
+            if version is None or version > after:
+                break
+            await asyncio.sleep(POLL)
+    pad, version = await _load(store, pad_id)
+    return view(pad, pad_id, version)
+
+
+def _entry(body: dict[str, Any], hand: int) -> Entry:
+    try:
+        return entry_from_json(body, hand)
+    except PadError as e:
+        raise _pad_refused(e) from None
+
+
+KeyHeader = Annotated[str | None, Header(alias="X-Pad-Key")]
+
+
+@router.post("/api/pads/{pad_id}/hands")
+async def add_hand(pad_id: str, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
+    await _check_key(store, pad_id, x_pad_key)
+    pad, version = await _load(store, pad_id)
+    try:
+        pad.add(_entry(body, len(pad.rows) + 1))
+    except PadError as e:
+        raise _pad_refused(e) from None
+    return await _write(store, pad_id, pad, version)
+
+
+@router.put("/api/pads/{pad_id}/hands/{hand}")
+async def edit_hand(
+    pad_id: str, hand: int, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None
+) -> dict[str, Any]:
+    await _check_key(store, pad_id, x_pad_key)
+    pad, version = await _load(store, pad_id)
+    try:
+        pad.edit(hand - 1, _entry(body, hand))
+    except PadError as e:
+        raise _pad_refused(e) from None
+    return await _write(store, pad_id, pad, version)
+
+
+@router.delete("/api/pads/{pad_id}/hands/{hand}")
+async def delete_hand(pad_id: str, hand: int, store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
+    """Delete hand ``hand`` (the last one: undo) and recompute the rows after it."""
+    await _check_key(store, pad_id, x_pad_key)
+    pad, version = await _load(store, pad_id)
+    try:
+        pad.remove(hand - 1)
+    except PadError as e:
+        raise _pad_refused(e) from None
+    return await _write(store, pad_id, pad, version)

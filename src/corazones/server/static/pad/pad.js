@@ -1,0 +1,537 @@
+// The score pad page: a sheet for a game played with real cards, made for a phone on the table.
+// #/           a new pad (game, players' names)
+// #ID          follow a pad live (the share link: read only)
+// #ID.KEY      the editor's link: enter, edit and undo hands
+// Every number comes from the server, which scores with the engine's own code (corazones.core.pad).
+import { t, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+
+const main = document.getElementById("pad-main");
+const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
+const DIRECTIONS = { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") };
+const MAX_PLAYERS = 11;
+
+let state = null; // the sheet from the server
+let padId = null;
+let padKey = null;
+let follow = 0; // generation of the live loop (a new pad stops the old loop)
+let form = null; // the hand being entered
+let editing = null; // hand number being edited, or null
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function explain(reason) {
+  if (!reason || !reason.template) return "";
+  const params = {};
+  for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
+  return t(reason.template, params);
+}
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (padKey) headers["X-Pad-Key"] = padKey;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const detail = data && data.detail;
+    const text = detail && detail.reason ? explain(detail.reason) : t((detail && detail.message) || "The server did not answer.");
+    const err = new Error(text);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+// ------------------------------------------------------------ routing
+function route() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  follow += 1;
+  state = null;
+  editing = null;
+  if (!hash) {
+    padId = padKey = null;
+    showCreate();
+    return;
+  }
+  const [id, key] = hash.split(".");
+  padId = id;
+  padKey = key || null;
+  load();
+}
+
+async function load() {
+  try {
+    state = await api("GET", `/api/pads/${encodeURIComponent(padId)}`);
+  } catch (e) {
+    main.replaceChildren(el("p", { class: "pad-error", role: "alert", text: e.message }), el("a", { href: "#", class: "btn primary", text: t("New score pad") }));
+    return;
+  }
+  resetForm();
+  render();
+  live(follow);
+}
+
+async function live(generation) {
+  while (generation === follow && state) {
+    try {
+      const next = await api("GET", `/api/pads/${encodeURIComponent(padId)}?after=${state.version}`);
+      if (generation !== follow) return;
+      if (next.version !== state.version) {
+        state = next;
+        render(false);
+      }
+    } catch (e) {
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
+}
+
+// ------------------------------------------------------------ a new pad
+let options = null;
+
+async function showCreate() {
+  document.title = t("Corazones — score pad");
+  if (!options) {
+    try {
+      options = await (await fetch("/api/options")).json();
+    } catch (e) {
+      options = { presets: [{ name: "standard", rules: { players: 4, target: 100 } }] };
+    }
+  }
+  const presets = options.presets;
+  const preset = el("select", { id: "pad-preset", class: "pad-input" }, presets.map((p) => el("option", { value: p.name, text: p.name })));
+  const players = el("input", { id: "pad-players", class: "pad-input", type: "number", inputmode: "numeric", min: 3, max: MAX_PLAYERS });
+  const target = el("input", { id: "pad-target", class: "pad-input", type: "number", inputmode: "numeric", min: 1 });
+  const names = el("div", { class: "pad-names" });
+  const error = el("p", { class: "pad-error", role: "alert" });
+  const described = el("p", { class: "pad-muted" });
+
+  function presetRules() {
+    return presets.find((p) => p.name === preset.value).rules;
+  }
+  function drawNames() {
+    const n = Math.max(3, Math.min(MAX_PLAYERS, Number(players.value) || presetRules().players));
+    const old = [...names.querySelectorAll("input")].map((i) => i.value);
+    names.replaceChildren(
+      ...Array.from({ length: n }, (_, i) =>
+        el("input", { class: "pad-input", type: "text", maxlength: 40, autocomplete: "off", "aria-label": t("Player {n}", { n: i + 1 }), placeholder: t("Player {n}", { n: i + 1 }), value: old[i] || "" }),
+      ),
+    );
+  }
+  function presetChanged() {
+    const r = presetRules();
+    players.value = r.players;
+    target.value = r.target || "";
+    target.placeholder = r.target ? "" : t("none");
+    const found = presets.find((p) => p.name === preset.value);
+    described.textContent = found.description || "";
+    drawNames();
+  }
+  preset.addEventListener("change", presetChanged);
+  players.addEventListener("input", drawNames);
+
+  async function create(ev) {
+    ev.preventDefault();
+    error.textContent = "";
+    const r = presetRules();
+    const opts = {};
+    if (Number(players.value) && Number(players.value) !== r.players) opts.players = Number(players.value);
+    if (target.value && Number(target.value) !== r.target) opts.target = Number(target.value);
+    const given = [...names.querySelectorAll("input")].map((i, k) => i.value.trim() || t("Player {n}", { n: k + 1 }));
+    try {
+      const made = await api("POST", "/api/pads", { preset: preset.value, options: opts, names: given });
+      location.hash = `${made.id}.${made.key}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  }
+
+  main.replaceChildren(
+    el(
+      "form",
+      { class: "pad-card pad-create", onsubmit: create },
+      el("h2", { text: t("A score sheet for a game with real cards") }),
+      el("label", { for: "pad-preset", text: t("Game") }),
+      preset,
+      described,
+      el("label", { for: "pad-players", text: t("Players") }),
+      players,
+      el("label", { text: t("Names") }),
+      names,
+      el("label", { for: "pad-target", text: t("Target score") }),
+      target,
+      error,
+      el("button", { type: "submit", class: "btn primary pad-big", id: "pad-create", text: t("Start the sheet") }),
+    ),
+  );
+  presetChanged();
+}
+
+// ------------------------------------------------------------ the hand form
+function layoutOf(suit) {
+  return state.layouts[suit] || state.layouts.H;
+}
+
+function resetForm(entry) {
+  const n = state.names.length;
+  const suit = (entry && entry.suit) || "H";
+  form = {
+    mode: entry && entry.points ? "points" : "cards",
+    suit,
+    counts: entry && entry.counts ? [...entry.counts] : Array(n).fill(0),
+    cards: {},
+    points: entry && entry.points ? [...entry.points] : Array(n).fill(0),
+    moon: (entry && entry.moon) || null,
+    shooter: entry && entry.shooters && entry.shooters.length ? entry.shooters[0] : null,
+    declarer: entry && entry.declarer !== undefined ? entry.declarer : null,
+    bid: (entry && entry.bid) || 0,
+    note: (entry && entry.note) || "",
+  };
+  if (entry && entry.cards) for (const [c, seats] of Object.entries(entry.cards)) form.cards[c] = [...seats];
+  if (state.carry_declarer !== null && state.carry_declarer !== undefined && !entry) form.declarer = state.carry_declarer;
+}
+
+function formEntry() {
+  const e = {};
+  if (form.mode === "points") {
+    e.points = form.points.map((x) => Number(x) || 0);
+    if (form.shooter !== null) e.shooters = [form.shooter];
+  } else {
+    e.counts = form.counts;
+    e.cards = {};
+    for (const card of layoutOf(form.suit).named) e.cards[card.card] = form.cards[card.card] || [];
+  }
+  if (form.moon) e.moon = form.moon;
+  if (state.rules.auction) {
+    if (form.declarer !== null) {
+      e.declarer = form.declarer;
+      e.suit = form.suit;
+      if (form.bid) e.bid = form.bid;
+    }
+  }
+  if (form.note) e.note = form.note;
+  return e;
+}
+
+/** Who took every penalty card according to the form (the page asks for the moon choice then). */
+function shooterInForm() {
+  if (state.rules.moon === "off") return null;
+  const lay = layoutOf(form.suit);
+  if (form.mode === "points") {
+    const i = form.points.findIndex((p) => Number(p) === lay.pos_total);
+    return i >= 0 ? i : form.shooter;
+  }
+  const n = state.names.length;
+  for (let s = 0; s < n; s++) {
+    const counted = lay.counted_value > 0 ? form.counts[s] === lay.counted_in_play : true;
+    const named = lay.named.filter((c) => c.value > 0).every((c) => (form.cards[c.card] || []).length === c.copies && form.cards[c.card].every((x) => x === s));
+    if (counted && named && (lay.counted_in_play > 0 || lay.named.some((c) => c.value > 0))) return s;
+  }
+  return null;
+}
+
+function stepper(label, value, onChange, rest) {
+  const input = el("input", { class: "pad-count", type: "number", inputmode: "numeric", value, "aria-label": label });
+  input.addEventListener("change", () => onChange(Number(input.value) || 0));
+  return el(
+    "div",
+    { class: "pad-stepper" },
+    el("span", { class: "pad-name", text: label }),
+    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one less", { name: label }), text: "−", onclick: () => onChange(Math.max(rest === undefined ? -999 : 0, value - 1)) }),
+    input,
+    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one more", { name: label }), text: "+", onclick: () => onChange(value + 1) }),
+    rest === undefined ? null : el("button", { type: "button", class: "btn ghost pad-rest", text: t("rest"), "aria-label": t("{name}: the rest", { name: label }), onclick: () => onChange(value + rest) }),
+  );
+}
+
+function entryPanel() {
+  const names = state.names;
+  const n = names.length;
+  const lay = layoutOf(form.suit);
+  const parts = [];
+  const title = editing ? t("Edit hand {n}", { n: editing }) : t("Hand {n}", { n: state.rows.length + 1 });
+  parts.push(el("h2", { text: title }));
+  if (!editing && state.next_pass) parts.push(el("p", { class: "pad-muted", text: t("Pass: {direction}", { direction: DIRECTIONS[state.next_pass] || state.next_pass }) }));
+  parts.push(
+    el(
+      "div",
+      { class: "pad-tabs", role: "group" },
+      el("button", { type: "button", class: "btn " + (form.mode === "cards" ? "primary" : "ghost"), "aria-pressed": String(form.mode === "cards"), text: t("Cards taken"), onclick: () => setForm({ mode: "cards" }) }),
+      el("button", { type: "button", class: "btn " + (form.mode === "points" ? "primary" : "ghost"), "aria-pressed": String(form.mode === "points"), text: t("Points"), onclick: () => setForm({ mode: "points" }) }),
+    ),
+  );
+  if (state.rules.auction) {
+    const carried = state.carry_declarer !== null && state.carry_declarer !== undefined && !editing;
+    parts.push(el("h3", { text: carried ? t("The pool carried over: {player} names the suit", { player: names[state.carry_declarer] }) : t("Auction") }));
+    if (!carried) {
+      parts.push(
+        el(
+          "div",
+          { class: "pad-choices" },
+          el("button", { type: "button", class: "btn " + (form.declarer === null ? "primary" : "ghost"), text: t("Nobody bid"), onclick: () => setForm({ declarer: null, suit: "H", bid: 0 }) }),
+          names.map((name, s) => el("button", { type: "button", class: "btn " + (form.declarer === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ declarer: s, bid: Math.max(1, form.bid) }) })),
+        ),
+      );
+      if (form.declarer !== null) parts.push(stepper(t("Bid"), form.bid, (v) => setForm({ bid: Math.max(0, v) })));
+    }
+    if (form.declarer !== null) {
+      parts.push(el("div", { class: "pad-choices", role: "group", "aria-label": t("Penalty suit") }, Object.entries(SUITS).map(([k, g]) => el("button", { type: "button", class: "btn pad-suit " + (form.suit === k ? "primary" : "ghost"), "aria-label": t("Penalty suit") + " " + g, text: g, onclick: () => setForm({ suit: k, counts: Array(n).fill(0), cards: {} }) }))));
+    }
+  }
+  if (form.mode === "points") {
+    parts.push(el("p", { class: "pad-muted", text: t("Each player's points for the hand (they add up to {total}).", { total: lay.pen_total }) }));
+    names.forEach((name, s) => parts.push(stepper(name, Number(form.points[s]) || 0, (v) => setPoints(s, v))));
+    if (state.rules.moon !== "off" && lay.named.some((c) => c.value < 0)) {
+      parts.push(el("h3", { text: t("Who shot the moon (only if unclear)") }));
+      parts.push(el("div", { class: "pad-choices" }, el("button", { type: "button", class: "btn " + (form.shooter === null ? "primary" : "ghost"), text: t("Nobody"), onclick: () => setForm({ shooter: null }) }), names.map((name, s) => el("button", { type: "button", class: "btn " + (form.shooter === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ shooter: s }) }))));
+    }
+  } else {
+    if (lay.counted_in_play) {
+      const left = lay.counted_in_play - form.counts.reduce((a, b) => a + b, 0);
+      parts.push(el("h3", { text: t("{cards} cards taken ({left} left of {total})", { cards: lay.counted_name, left, total: lay.counted_in_play }) }));
+      names.forEach((name, s) => parts.push(stepper(name, form.counts[s], (v) => setCount(s, v), left)));
+    }
+    for (const card of lay.named) {
+      const takers = form.cards[card.card] || [];
+      parts.push(el("h3", { class: "pad-card-name", text: card.copies > 1 ? t("Who took {card} (×{copies})", { card: card.glyph, copies: card.copies }) : t("Who took {card}", { card: card.glyph }) }));
+      parts.push(
+        el(
+          "div",
+          { class: "pad-choices", role: "group", "aria-label": t("Who took {card}", { card: card.glyph }) },
+          names.map((name, s) => {
+            const times = takers.filter((x) => x === s).length;
+            return el("button", { type: "button", class: "btn " + (times ? "primary" : "ghost"), "aria-pressed": String(times > 0), text: times > 1 ? `${name} ×${times}` : name, onclick: () => takeCard(card, s) });
+          }),
+        ),
+      );
+    }
+  }
+  const shooter = shooterInForm();
+  if (shooter !== null && shooter !== undefined && state.rules.moon === "choice") {
+    parts.push(el("h3", { text: t("{player} shot the moon!", { player: names[shooter] }) }));
+    parts.push(
+      el(
+        "div",
+        { class: "pad-choices" },
+        el("button", { type: "button", class: "btn " + (form.moon === "subtract_from_self" ? "primary" : "ghost"), text: t("Subtract {total} from {player}", { total: lay.pos_total, player: names[shooter] }), onclick: () => setForm({ moon: "subtract_from_self" }) }),
+        el("button", { type: "button", class: "btn " + (form.moon === "add_to_others" ? "primary" : "ghost"), text: t("Add {total} to the others", { total: lay.pos_total }), onclick: () => setForm({ moon: "add_to_others" }) }),
+      ),
+    );
+  } else if (form.moon) {
+    form.moon = null;
+  }
+  const note = el("input", { class: "pad-input", type: "text", maxlength: 200, placeholder: t("Note (optional)"), value: form.note, "aria-label": t("Note (optional)") });
+  note.addEventListener("input", () => (form.note = note.value));
+  parts.push(note);
+  parts.push(el("p", { class: "pad-error", id: "pad-error", role: "alert" }));
+  const actions = el("div", { class: "pad-actions" });
+  if (editing) {
+    actions.append(
+      el("button", { type: "button", class: "btn primary pad-big", id: "pad-save", text: t("Save hand {n}", { n: editing }), onclick: saveEdit }),
+      el("button", { type: "button", class: "btn ghost", text: t("Cancel"), onclick: () => { editing = null; resetForm(); render(); } }),
+      el("button", { type: "button", class: "btn ghost", text: t("Delete hand {n}", { n: editing }), onclick: deleteEdited }),
+    );
+  } else {
+    actions.append(el("button", { type: "button", class: "btn primary pad-big", id: "pad-add", text: t("Add hand"), onclick: addHand }));
+    if (state.rows.length) actions.append(el("button", { type: "button", class: "btn ghost", id: "pad-undo", text: t("Undo last hand"), onclick: undo }));
+  }
+  parts.push(actions);
+  return el("section", { class: "pad-card pad-entry", "aria-label": t("Enter a hand") }, parts);
+}
+
+function setForm(change) {
+  Object.assign(form, change);
+  render(false);
+}
+
+function setCount(s, v) {
+  const lay = layoutOf(form.suit);
+  form.counts[s] = Math.max(0, Math.min(lay.counted_in_play, v));
+  render(false);
+}
+
+function setPoints(s, v) {
+  form.points[s] = v;
+  render(false);
+}
+
+function takeCard(card, s) {
+  const takers = form.cards[card.card] || [];
+  if (card.copies === 1) form.cards[card.card] = takers[0] === s ? [] : [s];
+  else if (takers.length < card.copies) form.cards[card.card] = [...takers, s].sort((a, b) => a - b);
+  else form.cards[card.card] = takers.includes(s) ? takers.filter((x, i) => i !== takers.indexOf(s)) : [s];
+  render(false);
+}
+
+function showError(text) {
+  const box = document.getElementById("pad-error");
+  if (box) box.textContent = text;
+}
+
+async function change(method, path, body) {
+  try {
+    state = await api(method, path, body);
+  } catch (e) {
+    showError(e.message);
+    return false;
+  }
+  return true;
+}
+
+async function addHand() {
+  if (await change("POST", `/api/pads/${padId}/hands`, formEntry())) {
+    resetForm();
+    render();
+  }
+}
+
+async function undo() {
+  if (await change("DELETE", `/api/pads/${padId}/hands/${state.rows.length}`)) {
+    resetForm();
+    render();
+  }
+}
+
+async function saveEdit() {
+  if (await change("PUT", `/api/pads/${padId}/hands/${editing}`, formEntry())) {
+    editing = null;
+    resetForm();
+    render();
+  }
+}
+
+async function deleteEdited() {
+  if (await change("DELETE", `/api/pads/${padId}/hands/${editing}`)) {
+    editing = null;
+    resetForm();
+    render();
+  }
+}
+
+function startEdit(hand) {
+  if (!padKey) return;
+  editing = hand;
+  resetForm(state.rows[hand - 1].entry);
+  render();
+  document.querySelector(".pad-entry").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+// ------------------------------------------------------------ the sheet
+function sheet() {
+  const s = state;
+  const chips = s.uses_chips;
+  const head = el("tr", {}, el("th", { scope: "col", text: "#" }), s.names.map((name, i) => el("th", { scope: "col", class: s.leaders.includes(i) && !s.rules.partnership ? "pad-lead" : "", text: name })));
+  const body = s.rows.map((r) => {
+    const cells = s.names.map((_, i) => {
+      const total = chips ? r.chips[i] : r.totals[i];
+      const delta = chips ? r.chips_delta[i] : r.scores[i];
+      return el("td", {}, el("span", { class: "pad-total", text: String(total) }), el("span", { class: "pad-delta", text: (delta > 0 ? "+" : "") + delta }));
+    });
+    const marks = [];
+    if (r.shooter !== null) marks.push("🌙");
+    if (r.revokes.length) marks.push("⚠");
+    const label = el("th", { scope: "row" }, String(r.hand), marks.length ? el("span", { class: "pad-mark", title: r.shooter !== null ? t("{player} shot the moon", { player: s.names[r.shooter] }) : "", text: " " + marks.join("") }) : null);
+    const row = el("tr", { class: padKey ? "pad-row editable" : "pad-row", "data-hand": r.hand }, label, cells);
+    if (padKey) {
+      row.tabIndex = 0;
+      row.setAttribute("aria-label", t("Edit hand {n}", { n: r.hand }));
+      row.addEventListener("click", () => startEdit(r.hand));
+      row.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter") startEdit(r.hand);
+      });
+    }
+    return row;
+  });
+  const table = el("table", { class: "pad-table" }, el("caption", { class: "sr-only", text: t("Running totals, one row per hand") }), el("thead", {}, head), el("tbody", {}, body));
+  return el("div", { class: "pad-card pad-sheet" }, table, s.rows.length ? null : el("p", { class: "pad-muted", text: t("No hand yet.") }));
+}
+
+function standing() {
+  const s = state;
+  const lines = [];
+  const sideNames = s.uses_chips ? s.names : s.sides;
+  if (s.over) {
+    lines.push(el("p", { class: "pad-winner", role: "status", text: t("Game over. Winner(s): {players}", { players: s.winners.map((i) => s.names[i]).join(", ") }) }));
+  } else if (s.rows.length) {
+    lines.push(el("p", { text: t("Leading: {players}", { players: s.leaders.map((i) => sideNames[i]).join(", ") }) }));
+    if (s.near.length) lines.push(el("p", { class: "pad-near", text: t("Close to {target}: {players}", { target: s.rules.target, players: s.near.map((i) => sideNames[i]).join(", ") }) }));
+  }
+  if (s.rules.partnership) lines.push(el("p", { text: s.sides.map((name, i) => `${name}: ${s.side_totals[i]}`).join(" · ") }));
+  if (s.uses_chips) lines.push(el("p", { text: t("Pool: {pool} chips", { pool: s.pool }) }));
+  if (s.stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${Number(eval(s.stakes[i])).toFixed(1)}`).join(", ") }) }));
+  if (s.rules.target && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: t("The game ends at {target}; lowest wins.", { target: s.rules.target }) }));
+  return el("div", { class: "pad-card pad-standing", "aria-live": "polite" }, lines);
+}
+
+function share() {
+  const base = `${location.origin}${location.pathname}`;
+  const follow = `${base}#${padId}`;
+  const box = el("div", { class: "pad-card pad-share" });
+  box.append(el("h2", { text: t("Share") }), el("p", { class: "pad-muted", text: t("Everyone at the table can follow this sheet live on their own phone:") }));
+  const link = el("input", { class: "pad-input", id: "pad-share-link", readonly: true, value: follow, "aria-label": t("Share link") });
+  box.append(link, el("button", { type: "button", class: "btn ghost", text: t("Copy link"), onclick: () => copy(follow) }));
+  if (padKey) {
+    const editor = `${base}#${padId}.${padKey}`;
+    box.append(el("p", { class: "pad-muted", text: t("Whoever keeps score with you needs the editor's link:") }), el("button", { type: "button", class: "btn ghost", text: t("Copy editor's link"), onclick: () => copy(editor) }));
+  } else {
+    box.append(el("p", { class: "pad-muted", text: t("You are following this sheet; it updates by itself.") }));
+  }
+  return box;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    /* the link stays visible to copy by hand */
+  }
+}
+
+function render(scroll = true) {
+  if (!state) return;
+  const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
+  const title = t("{preset} · {players} players", { preset: state.rules.name, players: state.names.length });
+  document.title = t("Score pad") + " — " + title;
+  const parts = [el("p", { class: "pad-muted pad-title", text: title }), standing(), sheet()];
+  if (padKey && (!state.over || editing)) parts.push(entryPanel());
+  else if (padKey && state.over) parts.push(el("div", { class: "pad-card" }, el("p", { text: t("The game is over. Tap a hand to correct it, or undo the last one.") }), el("button", { type: "button", class: "btn ghost", id: "pad-undo", text: t("Undo last hand"), onclick: undo })));
+  parts.push(share());
+  parts.push(el("a", { href: "#", class: "pad-new", text: t("New score pad") }));
+  const y = window.scrollY;
+  main.replaceChildren(...parts);
+  if (!scroll) window.scrollTo(0, y);
+  if (focused) {
+    const again = [...main.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focused);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+// ------------------------------------------------------------ start
+async function setLang(code) {
+  await loadLang(code, (l) => `/api/i18n/${l}`);
+  document.getElementById("pad-heading").textContent = t("Score pad");
+  for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === currentLang()));
+  Object.assign(DIRECTIONS, { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") });
+  if (state) render(false);
+  else if (!location.hash.replace(/^#\/?/, "")) showCreate();
+}
+
+for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => setLang(b.dataset.lang));
+window.addEventListener("hashchange", route);
+const params = new URLSearchParams(location.search);
+await setLang(params.get("lang") || preferredLang());
+route();
