@@ -15,6 +15,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -25,6 +27,15 @@ from corazones.core.observation import Observation
 def _init_worker() -> None:
     with contextlib.suppress(OSError):
         os.nice(5)
+    # A server killed with SIGKILL cannot stop its workers: they leave as soon as it is gone.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def think(obs: Observation, level: str, seed: str) -> dict[str, Any]:
