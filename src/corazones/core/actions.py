@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import islice
 from typing import Any
 
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
@@ -54,9 +55,13 @@ class Action:
     def pass_cards(seat: int, cards: Any) -> Action:
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
-        if not isinstance(cards, list | tuple) or len(cards) > _MAX_PASS:
-            raise CardError(f"a pass is a list of at most {_MAX_PASS} cards, not {show(cards)}")
-        return Action(Kind.PASS, seat, tuple(sorted(_card(c) for c in cards)))
+        try:
+            given = list(islice(cards, _MAX_PASS + 1))
+        except TypeError:
+            raise CardError(f"a pass is a list of cards, not {show(cards)}") from None
+        if len(given) > _MAX_PASS:
+            raise CardError(f"a pass is a list of at most {_MAX_PASS} cards")
+        return Action(Kind.PASS, seat, tuple(sorted(_card(c) for c in given)))
 
     @staticmethod
     def bid(seat: int, amount: int) -> Action:

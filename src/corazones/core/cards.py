@@ -127,7 +127,11 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
     """Parse many cards: a list of strings or one string separated by spaces/commas."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
-    return [parse_card(t) for t in texts]
+    try:
+        items = iter(texts)
+    except TypeError:
+        raise CardError(f"cards are a string like 'QS AH' or a list of card strings, not {show(texts)}") from None
+    return [parse_card(t) for t in items]
 
 
 def mask_of(cards: Iterable[int]) -> int:

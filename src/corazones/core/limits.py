@@ -90,11 +90,12 @@ def _digits(x: int) -> int:
 
 
 def show(value: Any) -> str:
-    """A short, safe rendering of any value for an error message (never raises)."""
+    """A short, safe rendering of any value for an error message (never raises, at most 120 characters)."""
     try:
-        return _SHORT.repr(value)
+        text = _SHORT.repr(value)
     except Exception:
         return f"<{type(value).__name__}>"
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def key_of(key: Any) -> str:
@@ -230,7 +231,9 @@ def check_json(data: Any, where: str = "") -> None:
             continue
         if isinstance(value, int):
             if abs(value) >= _INT_LIMIT:
-                raise RecordError(f"{at}: a number of {_digits(value):,} digits; numbers have at most {MAX_INT_DIGITS}")
+                raise RecordError(
+                    f"{at}: a number of about {_digits(value):,} digits; numbers have at most {MAX_INT_DIGITS}"
+                )
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
                 raise RecordError(f"{at}: {value} is not a number JSON allows")

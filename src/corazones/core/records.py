@@ -191,7 +191,11 @@ def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str) -> N
 def rules_of(record: dict[str, Any]) -> Rules:
     """The :class:`Rules` a record was played under; :class:`RecordError` naming a bad option."""
     try:
-        return Rules.from_dict(record["rules"])
+        rules = Rules.from_dict(record["rules"])
+        if record.get("version") == 1 and rules.tie_break == "play_on" and rules.hands is not None:
+            # version 1 played a tie on after the agreed hands too; its records keep that meaning
+            rules = rules.replace(tie_break="play_on_always")
+        return rules
     except CorazonesError as e:
         raise RecordError(f"record rules: {e}") from None
     except (TypeError, ValueError) as e:  # a value of a type no option takes

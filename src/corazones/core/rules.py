@@ -125,7 +125,7 @@ class Rules:
         _validate(self)
 
     @classmethod
-    def preset(cls, name: str = "standard", **overrides: Any) -> Rules:
+    def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
         """The named preset with any option overridden, e.g. ``Rules.preset("omnibus", players=5)``."""
         if not isinstance(name, str) or name not in PRESETS:
             raise RulesError(f"unknown preset {show(name)}; presets: {', '.join(PRESETS)}")
