@@ -172,6 +172,7 @@ def test_arena_refuses_a_bad_out_before_playing(tmp_path: Path) -> None:
         (["play", "-o", "target=" + "9" * 5000], "--option"),
         (["play", "-o", "x" * 3000 + "=1"], "at most 2,000"),
         (["arena", "random", "random", "--seed", "9" * 5000], "--seed"),
+        (["arena", "random", "random", "-j", "100000"], "4 per CPU"),
         (["play", "--auto", "true"], "unexpected extra argument"),
         (["verify"], "give a record or hand log"),
         (["verify", "--seed", "1"], "together"),

@@ -74,6 +74,11 @@ def arena(
         raise typer.BadParameter(f"{flag} must be at least 1, not {count}")
     if workers is not None and workers < 1:
         raise typer.BadParameter(f"--workers must be at least 1, not {workers}")
+    if workers is not None and backend == "local" and workers > max_local_workers():
+        raise typer.BadParameter(
+            f"--workers {workers} is more processes than this machine can use; at most {max_local_workers()} "
+            "(4 per CPU) with --backend local"
+        )
     if backend not in BACKENDS:
         raise typer.BadParameter(f"--backend {backend!r} is not allowed; backends: {', '.join(BACKENDS)}")
     if len(contenders) < 2:
@@ -126,6 +131,13 @@ def _check_plotting() -> None:
             "--out draws scores.png with matplotlib, which is not installed: pip install 'corazones[arena]'",
             param_hint="'--out'",
         )
+
+
+def max_local_workers() -> int:
+    """Local processes the arena may start: four per CPU (each holds a Python interpreter)."""
+    import os
+
+    return 4 * (os.cpu_count() or 1)
 
 
 def _run_with_progress(
