@@ -21,6 +21,9 @@ def serve(
     public_url: Annotated[
         str | None, typer.Option(help="Address the players reach this server at (default: http://HOST:PORT)")
     ] = None,
+    write_limit: Annotated[
+        int, typer.Option(help="HTTP writes (POST) a minute allowed per client address (load tests raise it)")
+    ] = 60,
     log_level: Annotated[str, typer.Option(help="critical, error, warning, info or debug")] = "warning",
 ) -> None:
     """Serve the web app: play in the browser against bots or with friends (prints the address)."""
@@ -34,6 +37,8 @@ def serve(
     for name, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lease", lease)):
         if value < 0 or value != value:
             raise typer.BadParameter(f"must be 0 or more seconds, not {value}", param_hint=f"'{name}'")
+    if write_limit < 1:
+        raise typer.BadParameter(f"must be at least 1, not {write_limit}", param_hint="'--write-limit'")
     if bot_workers < 1:
         raise typer.BadParameter(f"must be at least 1, not {bot_workers}", param_hint="'--bot-workers'")
     if log_level not in ("critical", "error", "warning", "info", "debug"):
@@ -52,6 +57,7 @@ def serve(
         bot_delay=bot_delay,
         bot_workers=bot_workers,
         expert_workers=bot_workers,
+        http_writes_per_minute=write_limit,
     )
     safe_db = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)

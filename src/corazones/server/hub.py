@@ -69,6 +69,7 @@ class Settings:
     bot_workers: int = 1
     expert_workers: int = 1
     single_process: bool | None = None  # None: true for SQLite (one process per file)
+    http_writes_per_minute: int | None = None  # None: LIMITS["http_writes_per_minute"]
 
 
 @dataclass
@@ -234,6 +235,7 @@ class Hub:
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         self.writer.start()
+        self.bots.warm()  # the first bot move should not wait for a process to start
         if self.single:
             # One process per SQLite file: every unfinished table is ours at once, whoever held it before.
             for tid in await asyncio.to_thread(self.store.unfinished):

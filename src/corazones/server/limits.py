@@ -41,7 +41,7 @@ class HttpLimits:
             return
         client = (scope.get("client") or ("?", 0))[0]
         if not self._allow(client):
-            await _reply(send, 429, "rate_limited", f"at most {LIMITS['http_writes_per_minute']} writes a minute")
+            await _reply(send, 429, "rate_limited", f"at most {int(self.burst)} writes a minute")
             return
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")

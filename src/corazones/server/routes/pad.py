@@ -119,7 +119,7 @@ def view(pad: Pad, pad_id: str, version: int) -> dict[str, Any]:
         "near": list(pad.near_target()),
         "over": pad.over,
         "winners": list(pad.winners),
-        "stakes": None if stakes is None else [str(x) for x in stakes],
+        "stakes": None if stakes is None else [round(float(x), 2) for x in stakes],
         "carry_declarer": pad.carry_declarer,
         "next_pass": pad.next_pass(),
     }

@@ -23,6 +23,18 @@ export class TableSocket {
     return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
+  socketUrl(url) {
+    try {
+      const u = new URL(url, location.href);
+      if (u.protocol === "http:") u.protocol = "ws:";
+      if (u.protocol === "https:") u.protocol = "wss:";
+      if (!u.pathname.includes("/ws/")) u.pathname = `/ws/tables/${encodeURIComponent(this.tableId)}`;
+      return u.toString();
+    } catch (e) {
+      return null;
+    }
+  }
+
   connect() {
     if (this.closed) return;
     const ws = new WebSocket(this.url || this.defaultUrl());
@@ -42,8 +54,9 @@ export class TableSocket {
       this.awaitingPong = false;
       if (msg.type === "snapshot") this.lastSeq = msg.seq;
       if (msg.type === "event" && (this.lastSeq === null || msg.seq > this.lastSeq)) this.lastSeq = msg.seq;
-      if (msg.type === "error" && msg.code === "moved" && msg.url) {
-        this.url = msg.url;
+      if (msg.type === "error" && msg.code === "moved") {
+        // Another server process owns the table: go there (its base address or socket address).
+        this.url = msg.url ? this.socketUrl(msg.url) : null;
         ws.close();
         return;
       }

@@ -571,8 +571,10 @@ export class TableScreen {
     const n = this.nPlayers();
     const W = this.arena.clientWidth || 360;
     const H = this.arena.clientHeight || 320;
-    const boxW = W < 600 ? 100 : 176;
-    const boxH = W < 600 ? 84 : 100;
+    // Many seats on a narrow screen: smaller seat boxes, so they do not overlap.
+    const compact = W < 600 && n > 5;
+    const boxW = compact ? 92 : W < 600 ? 120 : 176;
+    const boxH = compact ? 66 : W < 600 ? 84 : 100;
     const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
     const ry = Math.max(20, ((H / 2 - boxH / 2 - 4) / H) * 100);
     const nodes = [];
@@ -580,6 +582,7 @@ export class TableScreen {
       if (s === this.seat) continue; // your own seat is the hand below
       const p = this.relPos(s);
       const node = this.seatNode(s);
+      if (compact) node.classList.add("compact");
       node.style.left = `${50 + rx * p.cos}%`;
       node.style.top = `${50 + ry * p.sin}%`;
       nodes.push(node);
@@ -590,10 +593,10 @@ export class TableScreen {
     const counts = {};
     for (const [, c] of plays) counts[c] = (counts[c] || 0) + 1;
     // The trick: a compact ring in the middle, each card on the side of the seat that played it.
-    const tw = Math.round(W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
+    const tw = Math.round(compact ? 42 : W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
     const spread = n > 4 ? 1.25 : 1;
-    const dx = tw * 0.95 * spread;
-    const dy = tw * 1.4 * 0.52 * spread;
+    const dx = tw * 1.05 * spread;
+    const dy = tw * 1.4 * 0.6 * spread;
     plays.forEach(([s, c], i) => {
       const p = this.relPos(s);
       const el = cardElement(c);

@@ -90,6 +90,9 @@ export async function copyText(text) {
   }
 }
 
+/** A suit symbol as inline SVG (a copy of the shapes of index.html's symbol, not a <use>). */
 export function suitIcon(suit, cls = "") {
-  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true"><use href="#suit-${suit}"/></svg>`;
+  const sym = document.getElementById(`suit-${suit}`);
+  const shapes = sym ? sym.innerHTML : "";
+  return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true" focusable="false">${shapes}</svg>`;
 }

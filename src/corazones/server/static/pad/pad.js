@@ -472,7 +472,7 @@ function standing() {
   }
   if (s.rules.partnership) lines.push(el("p", { text: s.sides.map((name, i) => `${name}: ${s.side_totals[i]}`).join(" · ") }));
   if (s.uses_chips) lines.push(el("p", { text: t("Pool: {pool} chips", { pool: s.pool }) }));
-  if (s.stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${Number(eval(s.stakes[i])).toFixed(1)}`).join(", ") }) }));
+  if (s.stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${s.stakes[i] > 0 ? "+" : ""}${s.stakes[i]}`).join(", ") }) }));
   if (s.rules.target && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: t("The game ends at {target}; lowest wins.", { target: s.rules.target }) }));
   return el("div", { class: "pad-card pad-standing", "aria-live": "polite" }, lines);
 }
@@ -526,12 +526,16 @@ async function setLang(code) {
   document.getElementById("pad-heading").textContent = t("Score pad");
   for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === currentLang()));
   Object.assign(DIRECTIONS, { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") });
+  if (!started) return;
   if (state) render(false);
   else if (!location.hash.replace(/^#\/?/, "")) showCreate();
 }
+
+let started = false;
 
 for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => setLang(b.dataset.lang));
 window.addEventListener("hashchange", route);
 const params = new URLSearchParams(location.search);
 await setLang(params.get("lang") || preferredLang());
+started = true;
 route();
