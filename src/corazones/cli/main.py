@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli import arena_cmd, pad_cmd
+from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.outputs import check_record_path
 from corazones.core.errors import CorazonesError
@@ -224,6 +224,7 @@ def verify(
 
 
 app.command("arena")(arena_cmd.arena)
+app.command("serve")(serve_cmd.serve)
 app.command("pad")(pad_cmd.pad)
 
 
