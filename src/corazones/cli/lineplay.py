@@ -324,6 +324,10 @@ def run_line_game(
     except (KeyboardInterrupt, EOFError):
         typer.echo("\n" + _("Game interrupted."))
         code = INTERRUPTED
+    except BrokenPipeError:
+        # whoever read the output went away (``| head``): stop, but still keep the record
+        _silence_stdout()
+        code = INTERRUPTED
     if game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")
         typer.echo(
@@ -345,6 +349,19 @@ def run_line_game(
     if record is not None and not save_record(record, game, lang):
         code = code or FAILED
     return code
+
+
+def _silence_stdout() -> None:
+    """Send what is still printed to /dev/null, so a closed pipe does not fail every later line."""
+    import sys
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _totals_text(game: Game, names: Seats) -> str:

@@ -9,11 +9,12 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli import arena_cmd, pad_cmd, serve_cmd
+from corazones.cli import arena_cmd, pad_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.outputs import check_record_path
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
+from corazones.core.text import safe_line
 
 app = typer.Typer(
     help="Corazones: Hearts and its whole family.  Start with `corazones play`.",
@@ -56,10 +57,17 @@ def parse_option_values(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+def shown_value(value: str) -> str:
+    """A value typed on the command line, quoted for an error message: made safe and clipped."""
+    return repr(safe_line(value, 40))
+
+
 def build_rules(preset: str, players: int | None, options: list[str]) -> Rules:
     """The rules the command line asks for; a bad preset, option or value is a usage error naming it."""
     if preset not in PRESETS:
-        raise typer.BadParameter(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}", param_hint="'--rules'")
+        raise typer.BadParameter(
+            f"unknown preset {shown_value(preset)}; presets: {', '.join(PRESETS)}", param_hint="'--rules'"
+        )
     overrides = parse_option_values(options)
     if players is not None:
         overrides["players"] = players
@@ -83,7 +91,9 @@ def check_level(level: str | None) -> str:
     if level is None:
         return default_level()
     if level not in LEVELS:
-        raise typer.BadParameter(f"unknown level {level!r}; levels: {', '.join(LEVELS)}", param_hint="'--level'")
+        raise typer.BadParameter(
+            f"unknown level {shown_value(level)}; levels: {', '.join(LEVELS)}", param_hint="'--level'"
+        )
     return level
 
 
@@ -134,7 +144,9 @@ def rules(
             typer.echo(f"{name:22} {values.get('description', '')}")
         return
     if preset not in PRESETS:
-        raise typer.BadParameter(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}", param_hint="'PRESET'")
+        raise typer.BadParameter(
+            f"unknown preset {shown_value(preset)}; presets: {', '.join(PRESETS)}", param_hint="'PRESET'"
+        )
     r = build_rules(preset, players, option or [])
     typer.echo(f"{preset}: {PRESETS[preset].get('description', '')}")
     for key, value in r.summary():
@@ -185,8 +197,7 @@ def replay(
     glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)", metavar="")] = True,
     lang: LangOpt = None,
 ) -> None:
-    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).
-    """
+    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable)."""
     from corazones.cli.replaytext import print_replay
 
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
@@ -224,7 +235,6 @@ def verify(
 
 
 app.command("arena")(arena_cmd.arena)
-app.command("serve")(serve_cmd.serve)
 app.command("pad")(pad_cmd.pad)
 
 
