@@ -23,6 +23,7 @@ from corazones.core.cards import SUIT_LETTERS, card_str
 from corazones.core.errors import CorazonesError
 from corazones.core.pad import Entry, Pad, PadError, entry_from_json, entry_to_json, glyph, layout, loads
 from corazones.core.rules import OPTION_NAMES, PRESETS, Rules
+from corazones.i18n import N_
 from corazones.server.deps import StoreDep
 from corazones.services.store import pads as db
 
@@ -127,10 +128,10 @@ def view(pad: Pad, pad_id: str, version: int) -> dict[str, Any]:
 
 async def _load(store: Any, pad_id: str) -> tuple[Pad, int]:
     if not (0 < len(pad_id) <= 24):
-        raise _refused("not_found", "no such score pad", 404)
+        raise _refused("not_found", N_("no such score pad"), 404)
     stored = await asyncio.to_thread(db.get_pad, store, pad_id)
     if stored is None:
-        raise _refused("not_found", "no such score pad", 404)
+        raise _refused("not_found", N_("no such score pad"), 404)
     try:
         return loads(stored.data), stored.version
     except PadError as e:  # pragma: no cover - the server only stores pads the core accepted
@@ -139,14 +140,14 @@ async def _load(store: Any, pad_id: str) -> tuple[Pad, int]:
 
 async def _check_key(store: Any, pad_id: str, key: str | None) -> None:
     if not key or len(key) > 100 or not await asyncio.to_thread(db.key_matches, store, pad_id, key):
-        raise _refused("auth", "this link only follows the pad; changing it needs the editor's link", 403)
+        raise _refused("auth", N_("this link only follows the pad; changing it needs the editor's link"), 403)
 
 
 async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, Any]:
     try:
         new = await asyncio.to_thread(db.save_pad, store, pad_id, pad.dumps(), version)
     except db.PadConflict:
-        raise _refused("conflict", "someone changed the pad at the same time; look again and retry", 409) from None
+        raise _refused("conflict", N_("someone changed the pad at the same time; look again and retry"), 409) from None
     return view(pad, pad_id, new)
 
 

@@ -1,0 +1,239 @@
+"""The score pad on the web: the HTTP API (SQLite), and a whole game entered on a phone in headless Chromium.
+
+The browser story: a phone-sized window makes a pad, enters hands by tapping (steppers, who took Q♠,
+the moon choice), is refused a hand that does not add up, undoes, edits an earlier hand, uses the
+points way, and ends the game; a second phone opened on the share link follows every change live
+and reads the result in Spanish.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from corazones.server.app import create_app
+from corazones.server.hub import Settings
+from corazones.server.routes import pad as pad_routes
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(db_url=f"sqlite:///{tmp_path / 'pad.db'}"), static_dir=None)) as c:
+        yield c
+
+
+def make(client: TestClient, **body: Any) -> tuple[str, dict[str, str]]:
+    body = {"preset": "standard", "names": ["Ana", "Bea", "Carl", "Dan"], **body}
+    r = client.post("/api/pads", json=body)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    return made["id"], {"X-Pad-Key": made["key"]}
+
+
+def test_api_create_enter_refuse_edit_undo(client: TestClient) -> None:
+    pid, key = make(client, options={"target": 60})
+    r = client.post(f"/api/pads/{pid}/hands", json={"counts": [3, 4, 6, 0], "cards": {"QS": [2]}}, headers=key)
+    assert r.status_code == 200 and r.json()["totals"] == [3, 4, 19, 0] and r.json()["version"] == 2
+    r = client.post(f"/api/pads/{pid}/hands", json={"counts": [3, 4, 5, 0], "cards": {"QS": [2]}}, headers=key)
+    assert r.status_code == 422
+    assert r.json()["detail"]["reason"] == {
+        "template": "the {cards} cards add up to {got}, but {want} are in play",
+        "params": {"cards": "♥", "got": 12, "want": 13},
+    }
+    r = client.post(f"/api/pads/{pid}/hands", json={"points": [13, 0, 0, 13]}, headers=key)
+    assert r.json()["totals"] == [16, 4, 19, 13]
+    r = client.put(f"/api/pads/{pid}/hands/1", json={"counts": [0, 4, 6, 3], "cards": {"QS": [0]}}, headers=key)
+    assert r.json()["totals"] == [26, 4, 6, 16] and [row["totals"] for row in r.json()["rows"]] == [
+        [13, 4, 6, 3],
+        [26, 4, 6, 16],
+    ]
+    r = client.delete(f"/api/pads/{pid}/hands/2", headers=key)
+    assert r.json()["totals"] == [13, 4, 6, 3] and r.json()["version"] == 5
+    view = client.get(f"/api/pads/{pid}").json()
+    assert view["leaders"] == [3] and view["layouts"]["H"]["named"][0]["glyph"] == "Q♠"
+
+
+def test_api_refuses_without_the_key_or_with_bad_input(client: TestClient) -> None:
+    pid, key = make(client)
+    assert client.post(f"/api/pads/{pid}/hands", json={"points": [26, 0, 0, 0]}).status_code == 403
+    bad_key = {"X-Pad-Key": "nope"}
+    assert client.post(f"/api/pads/{pid}/hands", json={"points": [26, 0, 0, 0]}, headers=bad_key).status_code == 403
+    assert client.get("/api/pads/missing").status_code == 404
+    assert client.post("/api/pads", json={"preset": "nope", "names": []}).status_code == 422
+    r = client.post("/api/pads", json={"preset": "standard", "names": ["a", "b"]})
+    assert r.status_code == 422 and r.json()["detail"]["reason"]["template"].startswith("name each of the")
+    r = client.post("/api/pads", json={"preset": "standard", "names": ["a"] * 4, "options": {"players": 99}})
+    assert r.status_code == 422
+    r = client.post(f"/api/pads/{pid}/hands", json={"counts": [13, 0, 0, 0], "extra": 1}, headers=key)
+    assert r.status_code == 422 and "unknown field" in r.json()["detail"]["message"]
+    r = client.delete(f"/api/pads/{pid}/hands/1", headers=key)
+    assert r.status_code == 422 and r.json()["detail"]["reason"]["template"] == "there is no hand yet"
+
+
+def test_api_follower_waits_for_a_change(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pad_routes, "WAIT", 0.3)
+    monkeypatch.setattr(pad_routes, "POLL", 0.05)
+    pid, key = make(client)
+    start = time.monotonic()
+    assert client.get(f"/api/pads/{pid}?after=1").json()["version"] == 1  # nothing new: answers after WAIT
+    assert time.monotonic() - start >= 0.25
+    client.post(f"/api/pads/{pid}/hands", json={"points": [13, 13, 0, 0]}, headers=key)
+    assert client.get(f"/api/pads/{pid}?after=1").json()["version"] == 2
+
+
+def test_api_two_writers_cannot_overwrite_each_other(client: TestClient) -> None:
+    from corazones.services.store import pads as db
+
+    pid, _key = make(client)
+    store = client.app.state.store  # type: ignore[attr-defined]
+    stored = db.get_pad(store, pid)
+    assert stored is not None
+    db.save_pad(store, pid, stored.data, stored.version)
+    with pytest.raises(db.PadConflict):
+        db.save_pad(store, pid, stored.data, stored.version)
+
+
+# ------------------------------------------------------------- the browser
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    from corazones.server.local import LocalServer
+
+    db = tmp_path_factory.mktemp("padweb") / "corazones.sqlite"
+    with LocalServer(f"sqlite:///{db}") as srv:
+        yield srv
+
+
+def phone(browser: Any, server: Any, lang: str = "en") -> Any:
+    context = browser.new_context(viewport=PHONE, base_url=server.base, has_touch=True, is_mobile=True)
+    context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def tap(page: Any, name: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.get_by_role("button", name=name, exact=True).click()
+
+
+def who_took(page: Any, card: str, player: str) -> None:
+    page.get_by_role("group", name=f"Who took {card}").get_by_role("button", name=player, exact=True).click()
+
+
+def totals(page: Any) -> list[list[int]]:
+    """Each row's running totals as the sheet shows them."""
+    return [
+        [int(x) for x in row]
+        for row in page.eval_on_selector_all(
+            ".pad-table tbody tr",
+            "rows => rows.map(r => [...r.querySelectorAll('.pad-total')].map(c => c.textContent))",
+        )
+    ]
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"pad-{name}.png"), full_page=True)
+
+
+def points(page: Any, values: list[int]) -> None:
+    tap(page, "Points")
+    for name, v in zip(["Ana", "Bea", "Carl", "Dan"], values):
+        field = page.get_by_role("spinbutton", name=name, exact=True)
+        field.fill(str(v))
+        field.press("Tab")
+
+
+def test_a_whole_game_on_a_phone_with_a_live_follower(browser: Any, server: Any) -> None:
+    page = phone(browser, server)
+    page.goto("/pad/")
+    for i, name in enumerate(["Ana", "Bea", "Carl", "Dan"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.fill("#pad-target", "60")
+    shot(page, "new")
+    page.click("#pad-create")
+    page.wait_for_url(re.compile(r"/pad/#[\w-]+\.[\w-]+$"))
+    editor_link = page.url
+
+    # hand 1 by taps: Ana 3 hearts, Bea 4, Carl the rest (6); Q♠ to Carl
+    tap(page, "Ana: one more", 3)
+    tap(page, "Bea: one more", 4)
+    tap(page, "Add hand")
+    page.wait_for_selector("#pad-error:has-text('add up to 7, but 13 are in play')")
+    tap(page, "Carl: the rest")
+    who_took(page, "Q♠", "Carl")
+    tap(page, "Add hand")
+    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    assert totals(page) == [[3, 4, 19, 0]]
+
+    # a second phone follows the share link
+    follower = phone(browser, server)
+    follower.goto(page.input_value("#pad-share-link"))
+    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    assert follower.locator("#pad-add").count() == 0  # the share link only follows
+
+    # hand 2: Ana takes everything and adds 26 to the others
+    tap(page, "Ana: the rest")
+    who_took(page, "Q♠", "Ana")
+    tap(page, "Add hand")
+    page.wait_for_selector("#pad-error:has-text('choose whether they subtract 26')")
+    tap(page, "Add 26 to the others")
+    tap(page, "Add hand")
+    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+    assert totals(page)[-1] == [3, 30, 45, 26]
+    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+    assert "🌙" in follower.inner_text(".pad-table tbody tr:nth-child(2) th")
+
+    # undo, and the follower sees it too; then enter it again
+    tap(page, "Undo last hand")
+    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    tap(page, "Ana: the rest")
+    who_took(page, "Q♠", "Ana")
+    tap(page, "Add 26 to the others")
+    tap(page, "Add hand")
+    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+
+    # edit hand 1: the Q♠ went to Dan, not Carl; every row after it is recomputed
+    page.get_by_role("row", name="Edit hand 1").click()
+    page.wait_for_selector("#pad-save")
+    who_took(page, "Q♠", "Dan")
+    shot(page, "edit")
+    page.click("#pad-save")
+    page.wait_for_function("!document.getElementById('pad-save')")
+    assert totals(page) == [[3, 4, 6, 13], [3, 30, 32, 39]]
+
+    # the points way, to the end of the game
+    points(page, [0, 0, 13, 13])
+    tap(page, "Add hand")
+    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 3")
+    assert page.locator(".pad-near").inner_text() == "Close to 60: Dan"
+    points(page, [0, 0, 13, 13])
+    tap(page, "Add hand")
+    page.wait_for_selector(".pad-winner")
+    assert totals(page)[-1] == [3, 30, 58, 65]
+    assert page.inner_text(".pad-winner") == "Game over. Winner(s): Ana"
+    shot(page, "over")
+
+    follower.wait_for_selector(".pad-winner")
+    follower.click("[data-lang=es]")
+    follower.wait_for_selector(".pad-winner:has-text('Fin de la partida. Gana(n): Ana')")
+    assert follower.inner_text("#pad-heading") == "Hoja de tanteo"
+    shot(follower, "follower-es")
+    assert page.errors == [] and follower.errors == []
+    assert editor_link.endswith(page.url.split("#")[1])
+    page.context.close()
+    follower.context.close()
