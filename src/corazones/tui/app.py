@@ -45,6 +45,7 @@ class CorazonesApp(App[None]):
         level: str | None = None,
         seat: int = 0,
         record_to: Path | None = None,
+        controller: Controller | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings if settings is not None else cfg.load_settings()
@@ -57,7 +58,7 @@ class CorazonesApp(App[None]):
         self.record = record
         self.resume = resume
         self.remember = remember
-        self.controller: Controller | None = None
+        self.controller: Controller | None = controller
         self.level = level  # every opponent's level, from the command line
         self.human_seat = seat
         self.record_to = record_to
@@ -67,7 +68,9 @@ class CorazonesApp(App[None]):
             self.push_screen(ReplayScreen(self.record, self.settings.four_colour))
             return
         self.push_screen(StartScreen(self.settings))
-        if self.resume:
+        if self.controller is not None:
+            self._open_table()
+        elif self.resume:
             self.resume_game()
         elif self.initial_rules is not None:
             self.start_game(self.initial_rules, self.seed)

@@ -14,6 +14,7 @@ seed and actions give the same game, the property records rely on).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Sequence
@@ -54,6 +55,7 @@ class Controller:
     levels: list[str | None]  # None marks the human seat
     finished_tricks: dict[int, tuple[Trick, ...]] = field(default_factory=dict)
     claiming: bool = False
+    end_view: Observation | None = None  # shown from the end of a hand until its summary is closed
     epoch: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
 
@@ -121,6 +123,23 @@ class Controller:
             self.finished_tricks[before.hand_index] = tuple(tricks)
             self.claiming = False
             hand = after.history[-1]
+            # the table as it stood when the hand ended: empty hands, the last trick taken
+            self.end_view = dataclasses.replace(
+                before,
+                phase="done",
+                to_act=(),
+                decision=None,
+                legal=(),
+                hand=(),
+                hand_sizes=(0,) * before.players,
+                trick=(),
+                tricks=tuple(tricks),
+                points_taken=hand.points,
+                scores=hand.totals,
+                chips=after.chips,
+                pool=after.pool,
+                history=after.history,
+            )
             return Outcome(trick=last, hand=hand, over=self.game.over)
         if len(after.tricks) > len(before.tricks):
             return Outcome(trick=after.tricks[-1])
@@ -154,6 +173,7 @@ class Controller:
             g.apply(a)
         self.game = g
         self.claiming = False
+        self.end_view = None
         self.epoch += 1
         self._make_bots()
         self.finished_tricks = {k: v for k, v in self.finished_tricks.items() if k < g.hand_index}

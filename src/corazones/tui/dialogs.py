@@ -20,6 +20,7 @@ from corazones.core.cards import SUIT_GLYPHS
 from corazones.core.observation import HandResult, Observation
 from corazones.core.rules import Rules
 from corazones.core.trick import Trick
+from corazones.i18n import N_
 from corazones.tui.controller import penalty_cards, taken_cards
 from corazones.tui.texts import _, ngettext, rules_lines, suit_name
 from corazones.tui.widgets import cards_label
@@ -267,19 +268,19 @@ class ScoreSheet(Dialog):
 
 
 KEYS_HELP = (
-    ("←/→, Enter", "choose and play a card (or click it)"),
-    ("p", "pass the chosen cards"),
-    ("space", "go on after a trick"),
-    ("h", "hint"),
-    ("u", "undo your last move"),
-    ("c", "claim the remaining tricks"),
-    ("s", "score sheet"),
-    ("w", "save the game (resume it from the start screen)"),
-    ("f", "speed"),
-    ("k", "four-colour deck"),
-    ("l", "language (English / español)"),
-    ("r", "these rules"),
-    ("q", "save and leave the table"),
+    ("←/→, Enter", N_("choose and play a card (or click it)")),
+    ("p", N_("pass the chosen cards")),
+    ("space", N_("go on after a trick")),
+    ("h", N_("hint")),
+    ("u", N_("undo your last move")),
+    ("c", N_("claim the remaining tricks")),
+    ("s", N_("score sheet")),
+    ("w", N_("save the game (resume it from the start screen)")),
+    ("f", N_("speed")),
+    ("k", N_("four-colour deck")),
+    ("l", N_("language (English / español)")),
+    ("r", N_("these rules")),
+    ("q", N_("save and leave the table")),
 )
 
 

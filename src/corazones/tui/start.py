@@ -163,6 +163,7 @@ class StartScreen(Screen[None]):
 
     def relabel(self) -> None:
         self.read_form()
+        self.settings.lang = self.app.lang  # type: ignore[attr-defined]
         self.refresh(recompose=True)
 
     # ------------------------------------------------------------ reading
@@ -196,7 +197,7 @@ class StartScreen(Screen[None]):
         elif event.select.id == "players" and event.value != self.players_shown:
             self.read_form()
             self.refresh(recompose=True)
-        elif event.select.id == "lang" and event.value != self.app.lang:  # type: ignore[attr-defined]
+        elif event.select.id == "lang" and event.value not in (self.app.lang, self.settings.lang):  # type: ignore[attr-defined]
             self.read_form()
             self.app.set_language(str(event.value))  # type: ignore[attr-defined]
 

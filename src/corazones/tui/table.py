@@ -46,7 +46,7 @@ from corazones.tui.dialogs import (
 )
 from corazones.tui.reasons import why_not
 from corazones.tui.texts import SPEEDS, _, card_text, direction, level_name, ngettext, suit_glyph, suit_name
-from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label
+from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, suit_colour
 
 
 def arrange(players: int, viewer: int) -> tuple[list[int], list[int], list[int]]:
@@ -156,12 +156,12 @@ class TableScreen(Screen[None]):
 
     def relabel(self) -> None:
         """Redraw every text in the current language."""
-        self.query_one("#passbtn", Button).label = _("Pass")
-        self.redraw()
+        if self.query("#passbtn"):
+            self.redraw()
 
     # ------------------------------------------------------------ drawing
     def redraw(self, obs: Observation | None = None) -> None:
-        obs = obs or self.ctl.observation()
+        obs = obs or self.ctl.end_view or self.ctl.observation()
         ctl = self.ctl
         names = ctl.names
         four = self.settings.four_colour
@@ -186,8 +186,7 @@ class TableScreen(Screen[None]):
             line1.append(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]))
             if obs.kitty_owner == s and obs.kitty_size:
                 line1.append("  " + _("+kitty"), style="italic")
-            pens = penalty_cards(taken[s], values)
-            line2 = cards_label(pens, four) if pens else Text("")
+            line2 = penalty_line(penalty_cards(taken[s], values), obs.penalty_suit, four)
             line3 = Text()
             if s in trick_cards:
                 line3.append_text(card_label(trick_cards[s], four, bold=True))
@@ -440,7 +439,7 @@ class TableScreen(Screen[None]):
             if self.ctl.claiming:
                 pause = min(pause or 0.3, 0.3)
             self.pausing = True
-            self.redraw(obs if outcome.hand is None else None)
+            self.redraw(None if outcome.hand is not None else obs)
             if pause is not None:
                 self.pause_timer = self.set_timer(max(pause, 0.001), self.action_go_on)
             return
@@ -476,6 +475,8 @@ class TableScreen(Screen[None]):
 
         def done(_value: object) -> None:
             self.dialog_open = False
+            self.message = ""  # what was said about the last hand's cards is over
+            self.ctl.end_view = None
             self.step()
 
         self.app.push_screen(HandSummary(h, tricks, self.ctl.names, self.ctl.rules, self.settings.four_colour), done)
@@ -670,6 +671,21 @@ class TableScreen(Screen[None]):
             self._copy_record()
         self.gen += 1
         self.dismiss(None)
+
+
+def penalty_line(pens: list[int], suit: int, four: bool, room: int = 20) -> Text:
+    """The penalty cards a seat took, shortened to fit its box: many of the penalty suit become ``♥×8``."""
+    full = cards_label(pens, four)
+    if full.cell_len <= room:
+        return full
+    of_suit = [c for c in pens if c // 13 == suit]
+    others = [c for c in pens if c // 13 != suit]
+    out = cards_label(others, four)
+    if of_suit:
+        if others:
+            out.append(" ")
+        out.append(f"{suit_glyph(suit)}×{len(of_suit)}", style=suit_colour(suit, four) or None)
+    return out
 
 
 def r_count(obs: Observation) -> int:

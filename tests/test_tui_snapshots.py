@@ -1,0 +1,80 @@
+"""SVG snapshots of the terminal app's main screens (pytest-textual-snapshot; update with --snapshot-update).
+
+Fixed seeds, names and sizes make them reproducible; a changed picture fails until it is looked at and accepted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corazones.core.rules import Rules
+from corazones.tui import settings as cfg
+from corazones.tui.app import CorazonesApp
+from tests.tui_driver import answer, settle
+
+SIZE = (110, 34)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def app_for(preset: str, seed: int = 5, **over: Any) -> CorazonesApp:
+    s = cfg.Settings(speed="instant", name="Pat", lang="en")
+    return CorazonesApp(rules=Rules.preset(preset, **over), seed=seed, settings=s, remember=False)
+
+
+def test_start_screen(snap_compare: Any) -> None:
+    app = CorazonesApp(settings=cfg.Settings(speed="normal", lang="en", name="Pat"), remember=False)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_table_choosing_cards_to_pass(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("right", "enter", "end", "enter")
+
+    assert snap_compare(app_for("standard"), terminal_size=SIZE, run_before=before)
+
+
+def test_table_eight_seats_two_decks_mid_trick(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        for _ in range(3):
+            await answer(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app_for("cancellation_hearts", players=8), terminal_size=SIZE, run_before=before)
+
+
+def test_hand_summary_four_colours(snap_compare: Any) -> None:
+    async def first_only(pilot: Any) -> None:
+        pilot.app.settings.four_colour = True
+        from corazones.tui.dialogs import HandSummary
+
+        for _ in range(400):
+            await settle(pilot)
+            if isinstance(pilot.app.screen, HandSummary):
+                return
+            await answer(pilot)
+
+    assert snap_compare(app_for("omnibus", target=200), terminal_size=SIZE, run_before=first_only)
+
+
+def test_auction_bid_dialog(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+
+    assert snap_compare(app_for("auction_hearts", seed=3), terminal_size=SIZE, run_before=before)
+
+
+def test_rules_help_in_spanish(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("l", "r")
+
+    assert snap_compare(app_for("black_maria"), terminal_size=SIZE, run_before=before)
