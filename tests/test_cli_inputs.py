@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import Result
+import typer
+from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from corazones.cli.exits import EPILOG, TABLE
 from corazones.cli.main import app
@@ -28,14 +28,17 @@ from corazones.core.limits import MAX_RECORD_BYTES
 from corazones.core.records import dumps, make_record
 
 from .conftest import play_random
+from .test_handlog import hand_entries
 
 ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
+#: The command built once (Typer's own test runner rebuilds it from the signatures on every call, ~0.1 s).
+COMMAND = typer.main.get_command(app)
 CODES = {code for code, _ in TABLE}
 ESC = "\x1b"
 
 
 def invoke(*args: str, input: str | bytes | None = None) -> Result:
-    result = CliRunner().invoke(app, list(args), input=input, env=ENGLISH)
+    result = CliRunner().invoke(COMMAND, list(args), input=input, env=ENGLISH, prog_name="corazones")
     # never a traceback: any exception that got out is a bug
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
@@ -222,7 +225,9 @@ def test_the_line_game_commits_to_its_seed_and_reveals_it_at_the_end(tmp_path: P
 
 
 # ---------------------------------------------------------------- fuzzing
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+HAND_ENTRY = hand_entries("standard", {}, seed=5, hands=1)[0]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -302,3 +307,38 @@ def test_fuzz_records_with_one_field_made_hostile(tmp_path: Path, record_text: s
         result = invoke(command, str(path))
         check_reader_result(result)
         assert len(result.output) < 20_000
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_hand_logs_with_one_field_made_hostile(tmp_path: Path, data: st.DataObject) -> None:
+    """A good deal, then the same deal with one value made hostile: one verdict line each, exit 1 or 0."""
+    entry = HAND_ENTRY
+    where = data.draw(st.sampled_from(_paths(entry)[1:]))
+    hostile = data.draw(st.sampled_from(ADVERSARIAL))
+    bad = json.loads(json.dumps(entry))
+    target: Any = bad
+    for key in where[:-1]:
+        target = target[key]
+    marker = "\u0000HOSTILE\u0000"
+    target[where[-1]] = marker
+    path = tmp_path / "log.jsonl"
+    path.write_text(json.dumps(entry) + "\n" + json.dumps(bad).replace(json.dumps(marker), hostile) + "\n")
+    result = invoke("verify", str(path))
+    check_reader_result(result)
+    if result.exit_code != 2:
+        lines = result.stdout.splitlines()
+        assert lines[0].startswith("line 1: ok") and lines[1].startswith("line 2: ")
+        assert len(lines) == 3 and re.fullmatch(r"\d passed, \d failed", lines[2])
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    answers=st.lists(st.text(max_size=300) | st.sampled_from([*ADVERSARIAL[:2], f"{ESC}[2J", "?", "QS AH"]), max_size=6)
+)
+def test_fuzz_typed_answers(answers: list[str]) -> None:
+    """Whatever is typed, the line game explains and asks again; it ends with q or at the end of input."""
+    lines = [a.replace("\n", " ").replace("\r", " ") for a in answers]
+    result = invoke("play", "-r", "quick", "--seed", "1", "--level", "random", input="\n".join([*lines, "q"]) + "\n")
+    assert result.exit_code in (0, 130)
+    assert ESC not in result.output
