@@ -328,6 +328,7 @@ export class TableScreen {
   }
 
   describeAction(a) {
+    if (this.seat !== null && a.seat === this.seat) return this.describeMine(a);
     const who = this.nameOf(a.seat);
     if (a.play) return t("{name} plays {card}", { name: who, card: cardName(a.play) });
     if ("pass" in a) {
@@ -344,6 +345,24 @@ export class TableScreen {
     return who;
   }
 
+  /** Your own decisions, in the second person ("You play the queen of spades"). */
+  describeMine(a) {
+    if (a.play) return t("You play {card}", { card: cardName(a.play) });
+    if ("pass" in a) return a.pass && a.pass.length ? t("You pass {cards}", { cards: a.pass.map(cardName).join(", ") }) : t("You have passed");
+    if ("bid" in a) return a.bid ? t("You bid {n}", { n: a.bid }) : t("You do not bid");
+    if (a.declare) return t("You name {suit} as the penalty suit", { suit: suitName(a.declare) });
+    if (a.moon) {
+      return a.moon === "add_to_others"
+        ? t("You shot the moon and add the points to everyone else")
+        : t("You shot the moon and subtract the points from your own score");
+    }
+    return t("You");
+  }
+
+  winsText(seat) {
+    return seat === this.seat ? t("You win the trick") : t("{name} wins the trick", { name: this.nameOf(seat) });
+  }
+
   logEvent(e, missed) {
     let line = null;
     switch (e.kind) {
@@ -358,7 +377,7 @@ export class TableScreen {
         if (e.trick) {
           line += ". " + (e.trick.winner === null
             ? t("Nobody wins the trick: it is annulled")
-            : t("{name} wins the trick", { name: this.nameOf(e.trick.winner) }));
+            : this.winsText(e.trick.winner));
         }
         break;
       case "hand_end": line = t("Hand {n} is over", { n: e.result.index + 1 }); break;
@@ -613,7 +632,7 @@ export class TableScreen {
     if (this.shownTrick) {
       const note = h("div.trick-note", { "aria-hidden": "true" }, winner === null
         ? t("Trick annulled")
-        : t("{name} takes the trick", { name: this.nameOf(winner) }));
+        : winner === this.seat ? t("You take the trick") : t("{name} takes the trick", { name: this.nameOf(winner) }));
       note.style.top = `calc(50% + ${Math.round(dy + tw * 0.7 + 24)}px)`;
       nodes.push(note);
     } else if (!v) {

@@ -200,6 +200,8 @@ function resetForm(entry) {
     declarer: entry && entry.declarer !== undefined ? entry.declarer : null,
     bid: (entry && entry.bid) || 0,
     note: (entry && entry.note) || "",
+    revokes: entry && entry.revokes ? entry.revokes.map((r) => ({ ...r })) : [],
+    showRevoke: Boolean(entry && entry.revokes && entry.revokes.length),
   };
   if (entry && entry.cards) for (const [c, seats] of Object.entries(entry.cards)) form.cards[c] = [...seats];
   if (state.carry_declarer !== null && state.carry_declarer !== undefined && !entry) form.declarer = state.carry_declarer;
@@ -224,6 +226,7 @@ function formEntry() {
     }
   }
   if (form.note) e.note = form.note;
+  if (form.revokes.length) e.revokes = form.revokes;
   return e;
 }
 
@@ -334,6 +337,7 @@ function entryPanel() {
   } else if (form.moon) {
     form.moon = null;
   }
+  parts.push(revokePanel());
   const note = el("input", { class: "pad-input", type: "text", maxlength: 200, placeholder: t("Note (optional)"), value: form.note, "aria-label": t("Note (optional)") });
   note.addEventListener("input", () => (form.note = note.value));
   parts.push(note);
@@ -351,6 +355,45 @@ function entryPanel() {
   }
   parts.push(actions);
   return el("section", { class: "pad-card pad-entry", "aria-label": t("Enter a hand") }, parts);
+}
+
+function revokePanel() {
+  const box = el("div", { class: "pad-revoke" });
+  if (!form.showRevoke) {
+    box.append(el("button", { type: "button", class: "btn ghost small", text: t("Record a revoke"), onclick: () => setForm({ showRevoke: true }) }));
+    return box;
+  }
+  const chips1887 = state.rules.settlement === "chips_1887";
+  box.append(el("h3", { text: t("Revoke") }));
+  if (!chips1887) box.append(el("p", { class: "pad-muted", text: t("Recorded on the sheet; enter the hand's points as the table agrees.") }));
+  box.append(
+    el(
+      "div",
+      { class: "pad-choices", role: "group", "aria-label": t("Who revoked") },
+      state.names.map((name, s) => {
+        const found = form.revokes.find((r) => r.seat === s);
+        return el("button", { type: "button", class: "btn " + (found ? "primary" : "ghost"), "aria-pressed": String(Boolean(found)), text: name, onclick: () => toggleRevoke(s) });
+      }),
+    ),
+  );
+  if (chips1887) {
+    for (const r of form.revokes) {
+      const box2 = el("input", { type: "checkbox", id: `pad-avoid-${r.seat}` });
+      box2.checked = Boolean(r.to_avoid_all);
+      box2.addEventListener("change", () => {
+        r.to_avoid_all = box2.checked;
+      });
+      box.append(el("label", { class: "pad-check", for: `pad-avoid-${r.seat}` }, box2, " ", t("{player} revoked to avoid taking all the hearts (pays 8 to each opponent)", { player: state.names[r.seat] })));
+    }
+  }
+  return box;
+}
+
+function toggleRevoke(s) {
+  const i = form.revokes.findIndex((r) => r.seat === s);
+  if (i >= 0) form.revokes.splice(i, 1);
+  else form.revokes.push({ seat: s, to_avoid_all: false });
+  render(false);
 }
 
 function setForm(change) {
@@ -490,6 +533,15 @@ function share() {
   } else {
     box.append(el("p", { class: "pad-muted", text: t("You are following this sheet; it updates by itself.") }));
   }
+  box.append(
+    el(
+      "p",
+      { class: "pad-downloads" },
+      el("a", { href: `/api/pads/${padId}/sheet.csv`, download: "", text: t("Download the sheet (CSV)") }),
+      " · ",
+      el("a", { href: `/api/pads/${padId}/pad.json`, download: "", text: t("Download the pad (for corazones pad --load)") }),
+    ),
+  );
   return box;
 }
 
