@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from corazones.core import Action, Game, Kind, Rules
 from corazones.core.deal import Deal
 from corazones.core.observation import HandResult
-from corazones.core.pad import Entry, Pad, layout
+from corazones.core.pad import Entry, Pad, PadError, layout
 from corazones.core.rules import PRESETS
 from corazones.core.scoring import find_shooter, moon_scores
 from tests.conftest import random_action
@@ -196,3 +196,34 @@ def test_pad_agrees_with_the_engine_on_the_moon(preset: str, options: dict[str, 
         if moons == 5:
             break
     assert moons >= 3, f"only {moons} moons in 400 stacked deals"
+
+
+@pytest.mark.parametrize("preset", ["standard", "omnibus", "auction_hearts", "hearts_1887"])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 100), other=st.integers(0, 100))
+def test_edit_and_remove_equal_a_pad_rebuilt_from_scratch(preset: str, seed: int, pick: int, other: int) -> None:
+    """Changing hand i is all or nothing, and leaves exactly the pad made from the changed list of hands."""
+    rules = Rules.preset(preset, **({"stake": 15} if preset in ("auction_hearts", "hearts_1887") else {"target": 60}))
+    _game, pad, _ = play_and_enter(rules, seed, max_hands=8)
+    entries = list(pad.entries)
+    i = pick % len(entries)
+    j = other % len(entries)
+    for change, new_list in (
+        (lambda p: p.remove(i), entries[:i] + entries[i + 1 :]),
+        (lambda p: p.edit(i, entries[j]), [*entries[:i], entries[j], *entries[i + 1 :]]),
+    ):
+        trial = Pad(rules, entries=list(entries))
+        try:
+            fresh: Pad | None = Pad(rules, entries=new_list)
+        except PadError:
+            fresh = None
+        if fresh is None:
+            with pytest.raises(PadError):
+                change(trial)
+            assert trial.rows == pad.rows  # refused: nothing changed
+        else:
+            change(trial)
+            assert trial.rows == fresh.rows and trial.entries == fresh.entries
+    if entries:
+        trial = Pad(rules, entries=list(entries))
+        assert trial.undo() == entries[-1] and trial.rows == pad.rows[:-1]

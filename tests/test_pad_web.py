@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from corazones.core.pad import loads
 from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
@@ -60,6 +61,16 @@ def test_api_create_enter_refuse_edit_undo(client: TestClient) -> None:
     assert r.json()["totals"] == [13, 4, 6, 3] and r.json()["version"] == 5
     view = client.get(f"/api/pads/{pid}").json()
     assert view["leaders"] == [3] and view["layouts"]["H"]["named"][0]["glyph"] == "Q♠"
+    csv = client.get(f"/api/pads/{pid}/sheet.csv")
+    assert csv.headers["content-type"].startswith("text/csv") and csv.text.splitlines()[1] == "1,13,4,6,3,13,4,6,3,,"
+    assert loads(client.get(f"/api/pads/{pid}/pad.json").text).totals == (13, 4, 6, 3)
+
+
+def test_api_chips_and_revokes(client: TestClient) -> None:
+    pid, key = make(client, preset="hearts_1887", names=["Ana", "Bea", "Carl"], options={"players": 3, "stake": 30})
+    hand = {"counts": [4, 4, 5], "revokes": [{"seat": 2, "to_avoid_all": False}]}
+    view = client.post(f"/api/pads/{pid}/hands", json=hand, headers=key).json()
+    assert view["chips"] == [32, 32, 12] and view["pool"] == 14 and view["rows"][0]["revokes"] == [2]
 
 
 def test_api_refuses_without_the_key_or_with_bad_input(client: TestClient) -> None:
@@ -216,11 +227,14 @@ def test_a_whole_game_on_a_phone_with_a_live_follower(browser: Any, server: Any)
     page.wait_for_function("!document.getElementById('pad-save')")
     assert totals(page) == [[3, 4, 6, 13], [3, 30, 32, 39]]
 
-    # the points way, to the end of the game
+    # the points way, to the end of the game; a revoke is recorded on the row
     points(page, [0, 0, 13, 13])
+    tap(page, "Record a revoke")
+    page.get_by_role("group", name="Who revoked").get_by_role("button", name="Bea", exact=True).click()
     tap(page, "Add hand")
     page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 3")
     assert page.locator(".pad-near").inner_text() == "Close to 60: Dan"
+    assert "⚠" in page.inner_text(".pad-table tbody tr:nth-child(3) th")
     points(page, [0, 0, 13, 13])
     tap(page, "Add hand")
     page.wait_for_selector(".pad-winner")

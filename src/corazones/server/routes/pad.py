@@ -16,7 +16,7 @@ import asyncio
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query
+from fastapi import APIRouter, Header, HTTPException, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from corazones.core.cards import SUIT_LETTERS, card_str
@@ -184,6 +184,28 @@ async def read_pad(
             await asyncio.sleep(POLL)
     pad, version = await _load(store, pad_id)
     return view(pad, pad_id, version)
+
+
+@router.get("/api/pads/{pad_id}/sheet.csv")
+async def pad_csv(pad_id: str, store: StoreDep) -> Response:
+    """The sheet as CSV (a line per hand: hand scores, running totals, chips and pool, the moon, the note)."""
+    pad, _version = await _load(store, pad_id)
+    return Response(
+        pad.to_csv(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="corazones-pad-{pad_id}.csv"'},
+    )
+
+
+@router.get("/api/pads/{pad_id}/pad.json")
+async def pad_file(pad_id: str, store: StoreDep) -> Response:
+    """The pad file, which ``corazones pad --load`` opens in the terminal."""
+    pad, _version = await _load(store, pad_id)
+    return Response(
+        pad.dumps(),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="corazones-pad-{pad_id}.json"'},
+    )
 
 
 def _entry(body: dict[str, Any], hand: int) -> Entry:
