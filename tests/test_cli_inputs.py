@@ -176,6 +176,7 @@ def test_arena_refuses_a_bad_out_before_playing(tmp_path: Path) -> None:
         (["play", "-o", "x" * 3000 + "=1"], "at most 2,000"),
         (["arena", "random", "random", "--seed", "9" * 5000], "--seed"),
         (["arena", "random", "random", "-j", "100000"], "4 per CPU"),
+        (["arena", "random", "random", "--ray-address", "10.0.0.1:6379"], "with --backend ray only"),
         (["play", "--auto", "true"], "unexpected extra argument"),
         (["verify"], "give a record or hand log"),
         (["verify", "--seed", "1"], "together"),

@@ -80,7 +80,11 @@ def arena(
             "(4 per CPU) with --backend local"
         )
     if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend {backend!r} is not allowed; backends: {', '.join(BACKENDS)}")
+        raise typer.BadParameter(
+            f"--backend {safe_line(backend, 40)!r} is not allowed; backends: {', '.join(BACKENDS)}"
+        )
+    if ray_address is not None and backend != "ray":
+        raise typer.BadParameter("--ray-address is used with --backend ray only")
     if len(contenders) < 2:
         raise typer.BadParameter(
             f"the arena needs at least two players, got {len(contenders)}; levels: {', '.join(LEVELS)}"
