@@ -65,6 +65,12 @@ def rss_kib(pid: int) -> int:
     return total
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
@@ -131,6 +137,7 @@ async def player(api: Api, table: str, sent: dict[tuple[int, str], float], stats
                 waiting = False
             if (
                 not waiting
+                and (kind == "snapshot" or msg.get("view") is not None)
                 and view is not None
                 and view.get("decision")
                 and seat in view.get("to_act", [])
@@ -181,9 +188,11 @@ async def run(args: argparse.Namespace) -> None:
             tasks += [asyncio.create_task(player(api, table, table_sent, stats, stop)) for api in apis]
         opened = time.perf_counter() - started
         await asyncio.sleep(args.warmup)
+        cpu0 = cpu_seconds(server.pid)
         stats.recording = True
         await asyncio.sleep(args.seconds)
         stats.recording = False
+        cpu = cpu_seconds(server.pid) - cpu0
         after = rss_kib(server.pid)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -203,6 +212,7 @@ async def run(args: argparse.Namespace) -> None:
             print("no latency measured")
         print(f"server memory: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after; "
               f"{(after - before) / max(1, args.tables):.0f} KiB per table")  # fmt: skip
+        print(f"server CPU: {cpu / args.seconds:.2f} s per second (its main process: the event loop, database writes)")
         if stats.errors:
             print(f"errors: {stats.errors}")
     finally:
