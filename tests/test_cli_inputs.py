@@ -343,3 +343,18 @@ def test_fuzz_typed_answers(answers: list[str]) -> None:
     result = invoke("play", "-r", "quick", "--seed", "1", "--level", "random", input="\n".join([*lines, "q"]) + "\n")
     assert result.exit_code in (0, 130)
     assert ESC not in result.output
+
+
+def locale_env(value: str) -> dict[str, str | None]:
+    return {"LC_ALL": value, "LC_MESSAGES": None, "LANG": value, "LANGUAGE": None}
+
+
+def test_the_language_follows_the_locale_unless_lang_says_otherwise(record_text: str) -> None:
+    spanish = CliRunner().invoke(COMMAND, ["replay", "-"], input=record_text, env=locale_env("es_ES.UTF-8"))
+    assert spanish.exit_code == 0 and "Fin de la mano 1." in spanish.stdout
+    english = CliRunner().invoke(
+        COMMAND, ["replay", "-", "--lang", "en"], input=record_text, env=locale_env("es_ES.UTF-8")
+    )
+    assert english.exit_code == 0 and "Hand 1 over." in english.stdout
+    french = CliRunner().invoke(COMMAND, ["replay", "-"], input=record_text, env=locale_env("fr_FR.UTF-8"))
+    assert french.exit_code == 0 and "Hand 1 over." in french.stdout, "an unsupported locale falls back to English"
