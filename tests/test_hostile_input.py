@@ -37,7 +37,7 @@ from corazones.core.limits import (
     parse_json,
     show,
 )
-from corazones.core.records import dumps, loads, make_record, verify_record
+from corazones.core.records import check_shape, dumps, loads, make_record, replay, verify_record
 from corazones.core.rules import OPTION_NAMES, PRESETS
 
 from .conftest import play_random
@@ -443,6 +443,9 @@ def mutate(doc: Any, rng: random.Random, value: Any) -> Any:
 def test_fuzz_records_loads_random_json(value: Any) -> None:
     with pytest.raises(RecordError):
         verify_record(loads(to_text(value)))
+    for reader in (verify_record, replay, check_shape):
+        with pytest.raises(RecordError):
+            reader(value)
 
 
 @FUZZ

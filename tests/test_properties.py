@@ -457,7 +457,9 @@ def check_game_after_hand(g: Game, before: dict[str, Any]) -> None:
         totals = [sum(g.scores[s] for s in team) for team in r.teams]
         reached = limit or (r.target is not None and max(totals) >= r.target)
         low = [i for i, t in enumerate(totals) if t == min(totals)]
-        over = reached and (len(low) == 1 or r.tie_break == "shared")
+        # a tie plays on at the target; the agreed hands end the game unless tie_break = play_on_always
+        plays_on = r.tie_break == "play_on_always" or (r.tie_break == "play_on" and not limit)
+        over = reached and (len(low) == 1 or not plays_on)
         if over:
             assert g.winners == tuple(s for i in low for s in r.teams[i])
     assert g.over == over, "§1/§4 end of game"

@@ -15,6 +15,7 @@ the seed therefore knows every hand: the default seed is 128 random bits, and
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from typing import Any
@@ -131,7 +132,7 @@ class Game:
         A seat that does not exist raises :class:`IllegalActionError`.
         """
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_seat(seat)
         return [] if self.over else self.deal.legal_actions(seat)
 
     def is_legal(self, action: Action) -> bool:
@@ -140,10 +141,16 @@ class Game:
         _check_action(action)
         return not self.over and self.deal.is_legal(action)
 
-    def _check_seat(self, seat: object) -> None:
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` as an ``int`` (NumPy integers welcome); :class:`IllegalActionError` if no such seat."""
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        try:
+            index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            index = -1
+        if not 0 <= index < n:
             raise IllegalActionError(f"seat {show(seat)} does not exist; seats are 0 to {n - 1}")
+        return index
 
     def totals(self) -> list[int]:
         """Scores per side (team totals with partnerships, else per seat)."""
@@ -237,7 +244,7 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know now (RULES.md §5), and nothing more (not the seed)."""
         n = self.rules.players
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         d = self.deal
         acting = self.to_act()
         kind = self.decision_kind() if seat in acting else None

@@ -190,6 +190,8 @@ def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str) -> N
 
 def rules_of(record: dict[str, Any]) -> Rules:
     """The :class:`Rules` a record was played under; :class:`RecordError` naming a bad option."""
+    if not isinstance(record, dict) or "rules" not in record:
+        raise RecordError("not a Corazones game record: it has no 'rules'")
     try:
         rules = Rules.from_dict(record["rules"])
         if record.get("version") == 1 and rules.tie_break == "play_on" and rules.hands is not None:
@@ -204,6 +206,8 @@ def rules_of(record: dict[str, Any]) -> Rules:
 
 def seed_of(record: dict[str, Any]) -> int | str:
     """The record's seed; :class:`RecordError` if it is not a bounded whole number or string."""
+    if not isinstance(record, dict) or "seed" not in record:
+        raise RecordError("not a Corazones game record: it has no 'seed'")
     try:
         return check_seed(record["seed"])
     except CorazonesError as e:
@@ -252,6 +256,7 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
 
 def replay(record: dict[str, Any]) -> Game:
     """The game a record describes, replayed with every action validated."""
+    record = check_shape(record)
     game = Game(rules_of(record), seed_of(record))
     for step in replay_steps(record):
         game = step.game
