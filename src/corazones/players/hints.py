@@ -251,7 +251,7 @@ def _describe_play(obs: Observation, card: int) -> tuple[Reason, ...]:
             return (head, Reason(N_("no higher card is out, only its twin can cancel it")))
         if beaters == 0:
             return (head, Reason(N_("no card still out can beat it")))
-        if card == min(mine_in_suit):
+        if card == min(mine_in_suit) and beaters >= rules.players - 1:
             return (head, Reason(N_("your lowest {suit}, unlikely to win the trick"), {"suit": Suit(suit)}))
         return (head, Reason(N_("cards still out that beat it: {count}"), {"count": beaters}))
     on_table = [c for _, c in obs.trick]
