@@ -44,10 +44,12 @@ MAX_NAME_LENGTH: Final = 100
 MAX_SEED_LENGTH: Final = 256
 #: Players at the table (two decks seat 5 to 11).
 MAX_PLAYERS: Final = 11
-#: Rule options: the target score, the number of hands, the stake in chips.
-MAX_TARGET: Final = 10_000
-MAX_HANDS: Final = 1_000
-MAX_STAKE: Final = 10_000
+#: Rule options: the target score, the number of hands, the stake in chips.  Ten times what anyone
+#: plays, and small enough that every game they allow fits a record (a chip game with a large stake
+#: can still run longer than :data:`MAX_RECORD_ACTIONS`; its record is then refused when written).
+MAX_TARGET: Final = 1_000
+MAX_HANDS: Final = 500
+MAX_STAKE: Final = 1_000
 #: The largest bid an action may carry: every chip in the largest possible game.
 MAX_BID: Final = MAX_STAKE * MAX_PLAYERS
 #: Entries of the list options ``passes`` (a cycle of directions) and ``discard_order``, and of ``card_points``.

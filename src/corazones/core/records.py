@@ -53,6 +53,8 @@ def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
     unfinished game is valid and replays to the same unfinished position.
     """
     n = game.rules.players
+    if len(game.actions) > MAX_RECORD_ACTIONS:  # never write a record that cannot be read back
+        raise RecordError(f"this game has {len(game.actions):,} actions; a record holds at most {MAX_RECORD_ACTIONS:,}")
     names = [f"seat {i}" for i in range(n)] if players is None else list(players)
     if len(names) != n:
         raise RecordError(f"players must name each of the {n} seats, not {show(players)}")
@@ -117,7 +119,11 @@ def dumps(record: dict[str, Any]) -> str:
             lines.append(f"  {_json(key)}: {_json(value)},")
     lines[-1] = lines[-1].removesuffix(",")
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_RECORD_BYTES:  # never write a record that cannot be read back
+        raise RecordError(f"this record would be {size:,} bytes; a record is at most {MAX_RECORD_BYTES:,}")
+    return text
 
 
 def loads(text: str) -> dict[str, Any]:
