@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
+from corazones.core.cards import format_cards
 from corazones.core.text import safe_line
 from corazones.i18n import pick_lang, translator
 from corazones.server.deps import player_of_token
@@ -272,7 +273,11 @@ def hint_reply(result: Any, level: str, lang: str) -> dict[str, Any]:
     return {
         "type": "hint",
         "action": data["action"],
-        "reason": result.text(gettext=gettext),
+        "reason": result.text(
+            gettext=gettext,
+            card=lambda c: format_cards([c], glyphs=True),
+            seat=lambda n: gettext("seat {n}").format(n=n),
+        ),
         "reasons": data.get("reasons", []),
         "level": level,
     }
