@@ -286,7 +286,7 @@ def test_hostile_json() -> None:
     assert "revoke penalty" in hostile(variant(revoke_penalty=-1))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.text(max_size=5),

@@ -6,8 +6,10 @@ import asyncio
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.widgets import Input
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
@@ -125,6 +127,13 @@ def test_bad_command_line_input_is_one_clear_line(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- the TUI
+async def enter(pilot: Any, text: str) -> None:
+    """Put a hand line in the entry (as if typed: the first hand and the edit are typed key by key) and press Enter."""
+    pilot.app.screen.query_one("#pad-entry", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 def test_sheet_by_keyboard_enter_undo_edit(tmp_path: Path) -> None:
     asyncio.run(sheet_by_keyboard(tmp_path / "pad.json"))
 
@@ -142,12 +151,11 @@ async def sheet_by_keyboard(save: Path) -> None:
         assert isinstance(sheet, SheetScreen)
         assert sheet.pad.names == ("Ana", "Bea", "Carl", "Dan") and sheet.pad.rules.target == 50
         await pilot.press(*"3 4 6 0 QS=Carl", "enter")
-        await pilot.press(*"13 0 0 0 QS=Ana", "enter")  # refused: the moon choice
+        await enter(pilot, "13 0 0 0 QS=Ana")  # refused: the moon choice
         await pilot.pause()
         assert len(sheet.pad.rows) == 1
         assert "choose whether they subtract 26" in str(sheet.query_one("#pad-error").render())
-        await pilot.press("ctrl+a", "ctrl+k")
-        await pilot.press(*"13 0 0 0 QS=Ana moon=add", "enter")
+        await enter(pilot, "13 0 0 0 QS=Ana moon=add")
         await pilot.pause()
         assert sheet.pad.totals == (3, 30, 45, 26)
         table = sheet.query_one("#pad-sheet")
@@ -155,7 +163,7 @@ async def sheet_by_keyboard(save: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert sheet.pad.totals == (3, 4, 19, 0)
-        await pilot.press(*"p 0 26 0 0 moon=sub", "enter")
+        await enter(pilot, "p 0 26 0 0 moon=sub")
         # edit the first hand: select it in the sheet, Ctrl+E puts its line in the entry
         await pilot.click("#pad-sheet")
         await pilot.press("up", "ctrl+e")
@@ -178,13 +186,13 @@ async def chip_game_in_spanish() -> None:
     pad = Pad(Rules.preset("auction_hearts", stake=10), ("Ana", "Bea", "Carl", "Dan"))
     app = PadApp(pad, lang="es")
     async with app.run_test(size=(110, 30)) as pilot:
-        await pilot.press(*"4 3 3 3 suit=S by=Bea bid=3", "enter")
+        await enter(pilot, "4 3 3 3 suit=S by=Bea bid=3")
         await pilot.pause()
         sheet = app.screen
         assert isinstance(sheet, SheetScreen)
         assert sheet.pad.pool == 16
         status = str(sheet.query_one("#pad-status").render())
         assert "El bote pasa a la siguiente mano: Bea nombra el palo." in status
-        await pilot.press(*"13 0 0 0 suit=C by=Ana", "enter")
+        await enter(pilot, "13 0 0 0 suit=C by=Ana")
         await pilot.pause()
         assert "el bote pasó a esta mano: Bea vuelve a nombrar el palo" in str(sheet.query_one("#pad-error").render())

@@ -16,7 +16,7 @@ import asyncio
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query, Response
+from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from corazones.core.cards import SUIT_LETTERS, card_str
@@ -172,14 +172,17 @@ async def create_pad(body: NewPad, store: StoreDep) -> dict[str, Any]:
 
 @router.get("/api/pads/{pad_id}")
 async def read_pad(
-    pad_id: str, store: StoreDep, after: Annotated[int | None, Query(ge=0, le=10**9)] = None
+    pad_id: str, request: Request, store: StoreDep, after: Annotated[int | None, Query(ge=0, le=10**9)] = None
 ) -> dict[str, Any]:
-    """The sheet; with ``after``, wait until the pad is newer than that version (or ``WAIT`` runs out)."""
+    """The sheet; with ``after``, wait until the pad is newer than that version (or ``WAIT`` runs out).
+
+    A follower that goes away (a closed page, a server shutting down) ends the wait at once.
+    """
     if after is not None:
         end = time.monotonic() + WAIT
         while time.monotonic() < end:
             version = await asyncio.to_thread(db.pad_version, store, pad_id)
-            if version is None or version > after:
+            if version is None or version > after or await request.is_disconnected():
                 break
             await asyncio.sleep(POLL)
     pad, version = await _load(store, pad_id)
