@@ -47,6 +47,8 @@ class ServerProcess:
             if self.proc.poll() is not None or time.monotonic() > end:
                 raise RuntimeError(f"the server did not start; see {log}")
             time.sleep(0.1)
+        self.log.flush()
+        assert f"serving at http://127.0.0.1:{self.port}/" in log.read_text(errors="replace")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs at all."""
