@@ -186,7 +186,11 @@ class SheetScreen(Screen[None]):
             table.add_row(*cells, key=str(r.index))
         if pad.rows:
             table.move_cursor(row=len(pad.rows) - 1)
-        self.query_one("#pad-status", Static).update("\n".join(standing_lines(pad, _)) or _("No hand yet."))
+        status = standing_lines(pad, _)
+        if pad.rules.partnership and pad.rows:
+            sides = ", ".join(f"{pad.side_name(i)} {t}" for i, t in enumerate(pad.side_totals()))
+            status.append(_("Totals: {values}").format(values=sides))
+        self.query_one("#pad-status", Static).update("\n".join(status) or _("No hand yet."))
         title = _("{preset}, {players} players").format(preset=pad.rules.name, players=pad.players)
         if pad.over:
             title += " — " + _("game over")
