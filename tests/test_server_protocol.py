@@ -110,7 +110,12 @@ class LeakChecker:
         assert not leaked, f"seat {self.seat} received hidden cards {sorted(leaked)} in a snapshot"
 
     def check(self, log: list[dict[str, Any]]) -> None:
+        seed = str(self.replay["seed"])
+        revealed = False
         for msg in log:
+            text = json.dumps(msg)
+            revealed = revealed or '"game_over"' in text or '"finished"' in text
+            assert revealed or seed not in text, "the seed was sent before the end of the game"
             if msg["type"] == "event":
                 self.event(msg)
             elif msg["type"] == "snapshot":
