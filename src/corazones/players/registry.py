@@ -7,6 +7,7 @@ from collections.abc import Callable
 from corazones.players.base import Bot
 from corazones.players.beginner import BeginnerBot
 from corazones.players.expert import ExpertBot
+from corazones.players.learned import LearnedBot
 from corazones.players.random_bot import RandomBot
 from corazones.players.standard import StandardBot
 
@@ -15,6 +16,7 @@ LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "beginner": BeginnerBot,
     "standard": StandardBot,
     "expert": ExpertBot,
+    "learned": LearnedBot,
 }
 
 
