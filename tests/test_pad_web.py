@@ -251,3 +251,33 @@ def test_a_whole_game_on_a_phone_with_a_live_follower(browser: Any, server: Any)
     assert editor_link.endswith(page.url.split("#")[1])
     page.context.close()
     follower.context.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def pad_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    from corazones.services.store import Store
+    from tests.conftest import sqlalchemy_url
+
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path}/pads.db"
+    else:
+        url = sqlalchemy_url(request.getfixturevalue("fresh_postgres_url"))
+    store = Store(url).migrate()
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def test_pads_are_stored_with_a_key_hash_and_versions(pad_store: Any) -> None:
+    from corazones.services.store import pads as db
+
+    pid, key = db.new_pad(pad_store, '{"x": 1}')
+    assert db.key_matches(pad_store, pid, key) and not db.key_matches(pad_store, pid, key + "x")
+    assert not db.key_matches(pad_store, "missing", key)
+    assert db.save_pad(pad_store, pid, '{"x": 2}', 1) == 2
+    with pytest.raises(db.PadConflict):
+        db.save_pad(pad_store, pid, '{"x": 3}', 1)
+    stored = db.get_pad(pad_store, pid)
+    assert stored is not None and stored.data == '{"x": 2}' and stored.version == 2
+    assert db.pad_version(pad_store, pid) == 2 and db.get_pad(pad_store, "missing") is None
