@@ -1,0 +1,399 @@
+"""Every code block of README.md and docs/**/*.md runs as written.
+
+A reader copies a block and expects it to work; this test does the same. For each
+Markdown file, in order, in one fresh folder of its own:
+
+* ``python`` blocks are saved as a script and run with ``python3`` in a new process;
+* ``bash`` / ``sh`` / ``shell`` / ``console`` blocks run command by command (one line, or
+  lines joined by a trailing ``\\``; a block with a here-document runs whole; in a block
+  that shows ``$ `` prompts only the prompted lines are commands), each with
+  ``bash -c``, standard input from /dev/null, and must exit 0;
+* ``json`` blocks must parse; blocks with no language or ``text`` are shown, not run.
+
+The folder holds links to the repository's ``bench``, ``docs``, ``scripts``, ``src`` and
+``tests`` (not ``setup.py``: nothing installs from there; a command that runs ``pip install``
+fails unless it is marked skip), so ``python3 bench/engine.py`` works, while files a
+command writes (``game.json``) stay in the folder and later blocks of the same file can
+use them. ``corazones`` and ``python3`` are those of the interpreter running the tests.
+
+A command CI cannot run as written gets a visible marker, one line each, directly above
+the block (several may stack), always with the reason in parentheses:
+
+* ``<!-- docs-test: skip (reason) -->`` -- the whole block is not run;
+* ``<!-- docs-test: skip "text" (reason) -->`` -- commands containing ``text`` are not run;
+* ``<!-- docs-test: replace "old" "new" (reason) -->`` -- run with ``old`` replaced, e.g. a
+  smaller ``--deals``;
+* ``<!-- docs-test: exit N "text" (reason) -->`` -- commands containing ``text`` (or the
+  python block) must exit with ``N``, e.g. an interactive game that stops at the first
+  prompt when there is no input;
+* ``<!-- docs-test: timeout SECONDS (reason) -->`` -- instead of the default 120 s per command.
+
+Everything not run is listed as a skipped test of its own (``pytest -rs`` shows each
+with its file, line and reason). A marker that matches nothing fails the test, so the
+list cannot go stale.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md")])
+
+RUN = {"python": "python", "py": "python", "python3": "python"}
+RUN |= dict.fromkeys(("bash", "sh", "shell", "console", "shell-session"), "bash")
+#: What a workspace links to from the repository (not ``results/`` or anything a command might write into).
+#: Not ``setup.py`` or ``pyproject.toml`` either: an install run from the workspace must fail, not
+#: rebuild the package the tests run from into ``src/`` or move its editable install.
+LINKS = ("bench", "docs", "scripts", "src", "tests", "README.md")
+#: A command that installs packages would change the environment the tests run in.
+_INSTALLS = re.compile(r"\bpip3?\b[^\n]*\binstall\b")
+DEFAULT_TIMEOUT = 120.0
+#: Lines of a failing command's output shown in the failure message (the last ones).
+TAIL = 40
+
+_FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)")
+_MARKER = re.compile(r"^\s*<!--\s*docs-test:\s*(.*?)\s*-->\s*$")
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+@dataclass
+class Marker:
+    line: int
+    verb: str
+    args: list[str]
+    reason: str
+    number: float | None = None  # exit status or timeout
+    used: bool = False
+
+
+@dataclass
+class Command:
+    text: str  # as written
+    line: int
+    run: str = ""  # after replacements
+    skip: str | None = None  # reason
+    exit: int = 0
+
+
+@dataclass
+class Block:
+    path: Path
+    line: int  # of the opening fence
+    number: int  # 1-based within the file
+    lang: str
+    body: list[str]
+    markers: list[Marker] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return f"{_rel(self.path)}:{self.line} (block {self.number}, {self.lang or 'no language'})"
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def parse_marker(text: str, line: int) -> Marker | str:
+    """A ``docs-test`` marker's parts, or the one-line reason it is malformed."""
+    reason = ""
+    found = re.search(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$", text)
+    if found:
+        reason, text = found.group(1).strip(), text[: found.start()].strip()
+    verb, _, rest = text.partition(" ")
+    args = [a.replace('\\"', '"') for a in _QUOTED.findall(rest)]
+    bare = _QUOTED.sub("", rest).split()
+    marker = Marker(line, verb, args, reason)
+    if not reason:
+        return f"marker `{verb}` needs its reason in parentheses at the end"
+    if verb == "skip" and not bare and len(args) <= 1:
+        return marker
+    if verb == "replace" and not bare and len(args) == 2 and args[0]:
+        return marker
+    if verb in ("exit", "timeout") and len(bare) == 1 and len(args) <= (1 if verb == "exit" else 0):
+        try:
+            marker.number = int(bare[0]) if verb == "exit" else float(bare[0])
+        except ValueError:
+            return f"marker `{verb}` needs a number, not {bare[0]!r}"
+        return marker
+    return (
+        f'malformed marker {text!r}; use skip ["text"] (reason), replace "old" "new" (reason), '
+        'exit N ["text"] (reason) or timeout SECONDS (reason)'
+    )
+
+
+def parse_markdown(path: Path) -> tuple[list[Block], list[str]]:
+    """The fenced code blocks of a Markdown file with their markers, and the file's marker errors."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    blocks: list[Block] = []
+    errors: list[str] = []
+    pending: list[Marker] = []
+    i = 0
+    while i < len(lines):
+        text = lines[i]
+        marker_text = _MARKER.match(text)
+        if marker_text:
+            parsed = parse_marker(marker_text.group(1), i + 1)
+            if isinstance(parsed, str):
+                errors.append(f"{_rel(path)}:{i + 1}: {parsed}")
+            else:
+                pending.append(parsed)
+            i += 1
+            continue
+        if "docs-test" in text and "<!--" in text:
+            errors.append(f"{_rel(path)}:{i + 1}: write a docs-test marker on one line: <!-- docs-test: ... -->")
+        fence = _FENCE.match(text)
+        if not fence:
+            for m in pending:
+                errors.append(f"{_rel(path)}:{m.line}: marker `{m.verb}` is not directly above a code block")
+            pending = []
+            i += 1
+            continue
+        indent, ticks, lang = len(fence.group(1)), fence.group(2), fence.group(3).lower()
+        body: list[str] = []
+        start = i
+        i += 1
+        while i < len(lines) and not re.match(rf"^ {{0,3}}{re.escape(ticks[0])}{{{len(ticks)},}}\s*$", lines[i]):
+            line = lines[i]
+            body.append(line[indent:] if line[:indent].strip() == "" else line.lstrip())
+            i += 1
+        i += 1  # the closing fence
+        blocks.append(Block(path, start + 1, len(blocks) + 1, lang, body, pending))
+        pending = []
+    for m in pending:
+        errors.append(f"{_rel(path)}:{m.line}: marker `{m.verb}` is not directly above a code block")
+    return blocks, errors
+
+
+def _split_commands(block: Block) -> list[Command]:
+    """The commands of a shell block, with the line each starts on."""
+    first = block.line + 1
+    if any("<<" in line for line in block.body):  # a here-document: the block is one script
+        return [Command("\n".join(block.body), first)]
+    prompted = any(line.startswith("$ ") for line in block.body)
+    commands: list[Command] = []
+    pending: list[str] = []
+    start = first
+    for offset, raw in enumerate(block.body):
+        line = raw
+        if not pending:
+            if prompted:
+                if not raw.startswith("$ "):
+                    continue  # output shown after a prompt
+                line = raw[2:]
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            start = first + offset
+        pending.append(line)
+        if not line.rstrip().endswith("\\"):
+            commands.append(Command("\n".join(pending), start))
+            pending = []
+    if pending:
+        commands.append(Command("\n".join(pending), start))
+    return commands
+
+
+def plan(block: Block) -> tuple[list[Command], float]:
+    """The block's commands with its markers applied (a python block is one command), and their timeout.
+
+    Marker misuse (a marker that matches nothing, or that a block of this kind cannot take) goes to ``block.errors``.
+    """
+    kind = RUN.get(block.lang)
+    if kind == "bash":
+        commands = _split_commands(block)
+    elif kind == "python":
+        commands = [Command("\n".join(block.body), block.line + 1)]
+    else:
+        commands = []
+    timeout = DEFAULT_TIMEOUT
+    for c in commands:
+        c.run = c.text
+    for m in block.markers:
+        if kind is None:
+            block.errors.append(f"{block.where}: marker `{m.verb}` on a block that is not run")
+            continue
+        if m.verb == "timeout":
+            timeout, m.used = float(m.number or DEFAULT_TIMEOUT), True
+            continue
+        target = m.args[0] if m.args else None
+        if kind == "python" and m.verb in ("skip", "exit") and target is not None:
+            block.errors.append(f'{block.where}: a python block is skipped or checked whole: drop "{target}"')
+            continue
+        for c in commands:
+            if m.verb == "replace" and m.args[0] in c.run:
+                c.run, m.used = c.run.replace(m.args[0], m.args[1]), True
+            elif m.verb == "skip" and (target is None or target in c.text):
+                c.skip, m.used = m.reason, True
+            elif m.verb == "exit" and (target is None or target in c.text):
+                c.exit, m.used = int(m.number or 0), True
+        if not m.used:
+            block.errors.append(f"{block.where}: marker at line {m.line} ({m.verb} {m.args}) matches no command")
+    return commands, timeout
+
+
+def without_comment(command: str) -> str:
+    """A shell command without its trailing ``# comment`` (a ``#`` inside quotes or a word stays)."""
+    quote = ""
+    for i, ch in enumerate(command):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or command[i - 1].isspace()):
+            return command[:i].rstrip()
+    return command
+
+
+def _all_blocks() -> list[Block]:
+    return [b for path in DOCS for b in parse_markdown(path)[0]]
+
+
+def _workspace(tmp_path: Path) -> Path:
+    for name in LINKS:
+        if (ROOT / name).exists():
+            (tmp_path / name).symlink_to(ROOT / name)
+    return tmp_path
+
+
+def _env(workspace: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env.update(
+        COLUMNS="100",
+        NO_COLOR="1",
+        TERM="dumb",
+        PYTHONIOENCODING="utf-8",
+        XDG_DATA_HOME=str(workspace / ".data"),  # the store and anything else in the user's data folder
+        XDG_CONFIG_HOME=str(workspace / ".config"),
+        XDG_CACHE_HOME=str(workspace / ".cache"),
+        PIP_REQUIRE_VIRTUALENV="1",  # a second guard against installing into the tests' environment
+    )
+    return env
+
+
+def _tail(text: str) -> str:
+    lines = text.rstrip().splitlines()
+    shown = [line if len(line) <= 300 else line[:300] + " ..." for line in lines[-TAIL:]]
+    cut = f"[{len(lines) - TAIL} earlier lines]\n" if len(lines) > TAIL else ""
+    return cut + "\n".join(shown) if shown else "(nothing)"
+
+
+def run_block(block: Block, workspace: Path) -> list[str]:
+    """Run one block in ``workspace``; one message per failing command (file, line, block, command, output)."""
+    commands, timeout = plan(block)
+    failures = list(block.errors)
+    kind = RUN.get(block.lang)
+    if kind is None:
+        if block.lang == "json":
+            try:
+                json.loads("\n".join(block.body))
+            except ValueError as e:
+                failures.append(f"{block.where}: not valid JSON: {e}")
+        return failures
+    env = _env(workspace)
+    for c in commands:
+        if c.skip is not None:
+            continue
+        if _INSTALLS.search(without_comment(c.run)):
+            failures.append(
+                f"{_rel(block.path)}:{c.line} (block {block.number}, {block.lang}): `{_short(c.run)}` installs "
+                "packages into the environment the tests run in; not run: add a skip marker with the reason"
+            )
+            continue
+        if kind == "python":
+            script = workspace / f"block_{block.line}.py"
+            script.write_text(c.run + "\n", encoding="utf-8")
+            argv = [sys.executable, script.name]
+            shown = f"`python3 {script.name}` (line 1 of that script is line {c.line} here)"
+        else:
+            argv = ["bash", "-c", c.run]
+            shown = f"`{_short(c.run)}`"
+        try:
+            done = _run(argv, workspace, env, timeout)
+        except subprocess.TimeoutExpired as e:
+            out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+            failures.append(
+                f"{_rel(block.path)}:{c.line} (block {block.number}, {block.lang}): {shown} "
+                f"still running after {timeout:g} s, stopped (add a docs-test marker with the reason)\n"
+                f"--- stdout\n{_tail(out)}"
+            )
+            continue
+        if done.returncode != c.exit:
+            expected = "" if c.exit == 0 else f" (the marker expects {c.exit})"
+            failures.append(
+                f"{_rel(block.path)}:{c.line} (block {block.number}, {block.lang}): {shown} "
+                f"exited {done.returncode}{expected}\n"
+                f"--- stdout\n{_tail(done.stdout)}\n--- stderr\n{_tail(done.stderr)}"
+            )
+    return failures
+
+
+def _run(argv: list[str], cwd: Path, env: dict[str, str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """Run a command in a session of its own; on timeout stop it with everything it started."""
+    with subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    ) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _stop_group(proc)
+            out, _err = proc.communicate()
+            raise subprocess.TimeoutExpired(argv, timeout, output=out) from None
+        finally:
+            if proc.poll() is None:  # interrupted (Ctrl-C): leave nothing behind
+                _stop_group(proc)
+        _stop_group(proc)  # anything the command left running in the background
+        return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def _stop_group(proc: subprocess.Popen[str]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _short(command: str) -> str:
+    one = " ".join(command.split())
+    return one if len(one) <= 200 else one[:200] + " ..."
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: _rel(p))
+def test_doc_runs(path: Path, tmp_path: Path) -> None:
+    blocks, errors = parse_markdown(path)
+    workspace = _workspace(tmp_path)
+    failures = list(errors)
+    for block in blocks:
+        failures += run_block(block, workspace)
+    assert not failures, f"{len(failures)} problem(s) in {_rel(path)}:\n\n" + "\n\n".join(failures)
+
+
+def _not_run() -> list[tuple[str, str]]:
+    out = []
+    for block in _all_blocks():
+        commands, _ = plan(block)
+        out += [(f"{_rel(block.path)}:{c.line}", f"`{_short(c.text)}`: {c.skip}") for c in commands if c.skip]
+    return out
+
+
+@pytest.mark.parametrize(("where", "why"), _not_run(), ids=[w for w, _ in _not_run()])
+def test_doc_command_not_run(where: str, why: str) -> None:
+    """Listed so that each command the docs show but CI does not run appears in the report with its reason."""
+    pytest.skip(f"{where}: not run: {why}")
