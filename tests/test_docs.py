@@ -397,3 +397,84 @@ def _not_run() -> list[tuple[str, str]]:
 def test_doc_command_not_run(where: str, why: str) -> None:
     """Listed so that each command the docs show but CI does not run appears in the report with its reason."""
     pytest.skip(f"{where}: not run: {why}")
+
+
+def _parse(tmp_path: Path, text: str) -> tuple[list[Block], list[str]]:
+    doc = tmp_path / "doc.md"
+    doc.write_text(text, encoding="utf-8")
+    return parse_markdown(doc)
+
+
+def test_markers_shape_the_commands(tmp_path: Path) -> None:
+    blocks, errors = _parse(
+        tmp_path,
+        "Intro\n\n"
+        '<!-- docs-test: skip "serve" (runs until stopped) -->\n'
+        '<!-- docs-test: replace "--deals 1000" "--deals 2" (minutes) -->\n'
+        '<!-- docs-test: exit 130 "play" (interactive) -->\n'
+        '<!-- docs-test: exit 0 "--auto" (no input needed) -->\n'
+        "```bash\n"
+        "corazones serve   # a server\n"
+        "corazones arena a b --deals 1000\n"
+        "corazones play\n"
+        "corazones play --auto \\\n"
+        "    --record game.json\n"
+        "# a comment line\n"
+        "```\n",
+    )
+    assert errors == []
+    commands, timeout = plan(blocks[0])
+    assert blocks[0].errors == [] and timeout == DEFAULT_TIMEOUT
+    assert [(c.line, c.skip is not None, c.exit) for c in commands] == [
+        (8, True, 0),
+        (9, False, 0),
+        (10, False, 130),
+        (11, False, 0),
+    ]
+    assert commands[1].run == "corazones arena a b --deals 2"
+    assert commands[3].text == "corazones play --auto \\\n    --record game.json"
+
+
+def test_console_blocks_run_only_prompted_lines(tmp_path: Path) -> None:
+    blocks, _ = _parse(tmp_path, "```console\n$ corazones rules\nstandard ...\n$ echo hi\nhi\n```\n")
+    assert [c.text for c in plan(blocks[0])[0]] == ["corazones rules", "echo hi"]
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("<!-- docs-test: skip -->\n```bash\nls\n```\n", "needs its reason"),
+        ('<!-- docs-test: replace "a" (why) -->\n```bash\nls\n```\n', "malformed marker"),
+        ("<!-- docs-test: exit many (why) -->\n```bash\nls\n```\n", "needs a number"),
+        ("<!-- docs-test: skip (why) -->\n\nText.\n", "not directly above a code block"),
+        ("<!-- docs-test: skip\n(why) -->\n```bash\nls\n```\n", "on one line"),
+    ],
+)
+def test_malformed_markers_are_reported(tmp_path: Path, text: str, complaint: str) -> None:
+    _blocks, errors = _parse(tmp_path, text)
+    assert any(complaint in e for e in errors), errors
+
+
+def test_a_marker_matching_nothing_is_reported(tmp_path: Path) -> None:
+    blocks, errors = _parse(tmp_path, '<!-- docs-test: replace "--deals 9" "--deals 1" (why) -->\n```bash\nls\n```\n')
+    plan(blocks[0])
+    assert errors == [] and "matches no command" in blocks[0].errors[0]
+
+
+def test_a_failure_names_file_line_block_and_output(tmp_path: Path) -> None:
+    blocks, _ = _parse(
+        tmp_path, "```bash\necho fine\necho broken >&2; exit 3\n```\n\n```python\nraise SystemExit('boom')\n```\n"
+    )
+    work = tmp_path / "work"
+    work.mkdir()
+    failures = run_block(blocks[0], work) + run_block(blocks[1], work)
+    assert len(failures) == 2
+    assert ":3 (block 1, bash): `echo broken >&2; exit 3` exited 3" in failures[0] and "broken" in failures[0]
+    assert ":7 (block 2, python)" in failures[1] and "line 1 of that script is line 7" in failures[1]
+    assert "boom" in failures[1]
+
+
+def test_installs_are_refused_unless_skipped(tmp_path: Path) -> None:
+    blocks, _ = _parse(tmp_path, "```bash\npython3 -m pip install -e .   # get it\necho ok  # not pip install\n```\n")
+    failures = run_block(blocks[0], tmp_path)
+    assert len(failures) == 1 and "installs packages" in failures[0]
