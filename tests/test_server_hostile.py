@@ -134,6 +134,14 @@ def test_flooding_is_rate_limited_then_closed(
     time.sleep(0.5)
     a.send({"type": "ping", "t": 4242})
     assert a.wait(lambda m: m["type"] == "pong")["t"] == 4242  # the limit refills
+    # chat has its own, slower limit
+    time.sleep(1.0)
+    for i in range(8):
+        a.send({"type": "chat", "text": f"spam {i}"})
+    chat = [a.wait(lambda m: m["type"] == "error" or (m["type"] == "event" and m["event"]["kind"] == "chat"))
+            for _ in range(8)]  # fmt: skip
+    assert sum(m["type"] == "event" for m in chat) == 5
+    assert {m["code"] for m in chat if m["type"] == "error"} == {"rate_limited"}
     # the other player is not affected
     b.send({"type": "ping", "t": 1})
     assert b.wait(lambda m: m["type"] == "pong")["t"] == 1
@@ -173,6 +181,11 @@ def test_http_limits(server: LocalServer) -> None:
     with pytest.raises(ApiError) as e:
         api.request("POST", "/api/tables/nope/join", {"seat": 0})
     assert e.value.status == 404
+    created = [api.create(preset="quick") for _ in range(LIMITS["open_tables_per_player"])]
+    assert len(created) == LIMITS["open_tables_per_player"]
+    with pytest.raises(ApiError) as e:
+        api.create(preset="quick")
+    assert e.value.status == 429 and "unfinished tables" in e.value.detail["message"]
     statuses = []
     for _ in range(LIMITS["http_writes_per_minute"] + 5):
         try:

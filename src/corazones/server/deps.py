@@ -20,6 +20,7 @@ HTTP_STATUS = {
     "game_over": 409,
     "moved": 409,
     "malformed": 422,
+    "rate_limited": 429,
     "server": 503,
 }
 

@@ -464,6 +464,13 @@ class Hub:
         name: str | None,
         takeover_level: str,
     ) -> TableRuntime:
+        mine = sum(1 for t in self.tables.values() if t.owner == owner and t.status != "finished")
+        if mine >= LIMITS["open_tables_per_player"]:
+            raise Refused(
+                "rate_limited",
+                N_("You already have {n} unfinished tables; finish or leave one first."),
+                n=LIMITS["open_tables_per_player"],
+            )
         if preset not in PRESETS:
             raise Refused(
                 "malformed",
@@ -802,6 +809,8 @@ class Hub:
         event the others see first; the snapshot already includes it).
         """
         async with t.lock:
+            if len(t.conns) >= LIMITS["table_connections"]:
+                raise Refused("rate_limited", N_("This table has too many connections; try again later."))
             seat = t.seat_of(conn.player_id)
             conn.seat = seat
             if seat is not None:

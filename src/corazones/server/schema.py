@@ -27,6 +27,9 @@ LIMITS: dict[str, int] = {
     "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
     "hello_timeout_seconds": 10,
     "chat_chars": 300,
+    "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
+    "table_connections": 200,  # connections to one table (players and spectators)
+    "open_tables_per_player": 10,  # unfinished tables one player may have created
     "name_chars": 24,
     "password_min": 8,
     "password_max": 128,

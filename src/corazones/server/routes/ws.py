@@ -64,6 +64,7 @@ class Session:
         self.conn: Conn | None = None
         self.table: TableRuntime | None = None
         self.bucket = TokenBucket(LIMITS["ws_rate_per_second"], LIMITS["ws_burst"])
+        self.chat_bucket = TokenBucket(LIMITS["chat_per_minute"] / 60, 5)
         self.refusals = 0
 
     # ------------------------------------------------------------ sending
@@ -206,8 +207,13 @@ async def _serve(s: Session, table_id: str) -> None:
         s.close(1008 if e.code != "moved" else 4001, e.code)
         return
     conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close)
+    try:
+        await hub.connect(t, conn, hello.last_seq)
+    except Refused as e:
+        s.refuse(e)
+        s.close(1008, e.code)
+        return
     s.conn, s.table = conn, t
-    await hub.connect(t, conn, hello.last_seq)
     while not s.closed:
         raw = await s.read()
         if raw is None:
@@ -242,6 +248,8 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
             )
         await hub.act(t, conn.seat, msg.action.with_seat(conn.seat), "human")
     elif isinstance(msg, Chat):
+        if not s.chat_bucket.take():
+            raise Refused("rate_limited", N_("Too many chat lines: at most {n} a minute."), n=LIMITS["chat_per_minute"])
         text = safe_line(msg.text, LIMITS["chat_chars"])
         if not text:
             raise Refused("malformed", N_("An empty chat line is not sent."))

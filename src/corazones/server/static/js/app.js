@@ -29,8 +29,9 @@ class App {
     if (invite) sessionStorage.setItem(`corazones.invite.${table}`, invite);
     history.replaceState(null, "", location.pathname + `#/table/${encodeURIComponent(table)}`);
     if (!api.token()) {
-      const name = await this.askName();
-      if (name) await api.guest(name).catch((e) => toast(e.message, "error"));
+      const name = await this.askName(t("You are invited to a table"), t("Sit down"), true);
+      await api.guest(name || t("Guest")).catch((e) => toast(e.message, "error"));
+      if (!name) return; // watch only
     }
     if (api.token()) {
       try {
@@ -42,7 +43,8 @@ class App {
     }
   }
 
-  askName() {
+  /** A name form (a guest token is needed even to watch); resolves with the name, or null to just watch. */
+  askName(title, go, canWatch) {
     return new Promise((resolve) => {
       const input = h("input", { type: "text", id: "invite-name", maxlength: "24", required: true, value: localStorage.getItem("corazones.lastName") || "" });
       const form = h("form.panel", {
@@ -53,10 +55,10 @@ class App {
           localStorage.setItem("corazones.lastName", name);
           resolve(name);
         },
-      }, h("h2", null, t("You are invited to a table")),
+      }, h("h2", null, title),
       h("div.field", null, h("label", { for: "invite-name" }, t("Your name")), input),
-      h("button.btn.primary", { type: "submit", id: "invite-go" }, t("Sit down")),
-      " ", h("button.btn", { type: "button", onclick: () => resolve(null) }, t("Just watch")));
+      h("button.btn.primary", { type: "submit", id: "invite-go" }, go),
+      canWatch ? [" ", h("button.btn", { type: "button", onclick: () => resolve(null) }, t("Just watch"))] : null);
       this.view.replaceChildren(h("div.page", null, form));
       input.focus();
     });
@@ -85,6 +87,19 @@ class App {
     const parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent);
     this.view.replaceChildren();
     document.title = "Corazones";
+    if (parts[0] === "table" && parts[1] && !api.token()) {
+      // Watching needs a name too (the server knows every connection by a guest token).
+      this.askName(t("Your name at the table"), t("Continue"), false).then(async (name) => {
+        try {
+          await api.guest(name);
+        } catch (e) {
+          toast(e.message, "error");
+          return;
+        }
+        this.route();
+      });
+      return;
+    }
     if (parts[0] === "table" && parts[1]) {
       const invite = sessionStorage.getItem(`corazones.invite.${parts[1]}`);
       this.screen = new TableScreen(this.view, parts[1], { invite });

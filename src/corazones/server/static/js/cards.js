@@ -152,3 +152,14 @@ export function cardValue(card, rules, penaltySuit = "H") {
   if (c.suit === penaltySuit) return (SCHEMES[rules.hearts] || SCHEMES.one)[c.r];
   return 0;
 }
+
+/** A card as short coloured text ("Q♠") named for screen readers: for tight places. */
+export function cardChip(card) {
+  const c = parseCard(card);
+  const el = document.createElement("span");
+  el.className = `card-text ${RED[c.suit] ? "red" : "black"}`;
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(card));
+  el.textContent = cardShort(card);
+  return el;
+}

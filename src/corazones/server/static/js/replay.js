@@ -1,7 +1,7 @@
 // Finished games: the list, and the replay viewer trick by trick (GET /api/games/{id}/replay,
 // built by the server from the game record of docs/records.md).
 import * as api from "./api.js";
-import { cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
+import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
 import { directionName } from "./table.js";
@@ -25,16 +25,15 @@ export class GamesList {
     } catch (e) {
       toast(e.message, "error");
     }
-    const rows = games.map((g) => h("tr", null,
-      h("td", null, h("strong", null, g.name), h("br"), h("span.muted", null, presetTitle(g.preset))),
-      h("td", null, g.players.map((p, i) => (g.winners.includes(i) ? `★ ${p} ${g.scores[i]}` : `${p} ${g.scores[i]}`)).join(", ")),
-      h("td", null, g.finished ? new Date(g.finished).toLocaleString() : ""),
-      h("td", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
+    const items = games.map((g) => h("li.game-item", null,
+      h("div", null, h("strong", null, g.name), " ", h("span.muted", null, presetTitle(g.preset)),
+        g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
+      h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
+        (g.winners.includes(i) ? "★ " : "") + `${p} ${g.scores[i]}`))),
+      h("div", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
         h("a.btn.small", { href: g.record_url, download: `corazones-${g.id}.json` }, t("Record")))));
     panel.replaceChildren(h("h2", null, t("Finished games")),
-      rows.length ? h("table.list", null, h("thead", null, h("tr", null, h("th", null, t("Table")), h("th", null, t("Final scores")),
-        h("th", null, t("Finished")), h("th", null, ""))), h("tbody", null, rows))
-        : h("p.empty", null, t("No finished game yet.")));
+      items.length ? h("ul.game-list", null, items) : h("p.empty", null, t("No finished game yet.")));
     if (mine) panel.append(h("p", null, h("a", { href: "#/stats" }, t("Your statistics"))));
   }
 }
@@ -143,13 +142,17 @@ export class ReplayViewer {
       if (hd.declare) info.push(t("Penalty suit: {suit}", { suit: suitName(hd.declare) }));
       middle = h("p", null, info.join(" · "));
     }
+    const narrow = window.innerWidth < 600;
+    const passed = hd.passes && hd.passes.some((p) => p && p.length);
+    const show = (c) => (narrow ? cardChip(c) : cardElement(c));
     const seatRows = Array.from({ length: n }, (_, s) => h("tr", null,
       h("th", { scope: "row" }, this.name(s)),
-      h("td.took", null, h("div.card-row", null, sortCards(holding[s]).map((c) => cardElement(c)))),
+      h("td.took", null, h("div.card-row", null, sortCards(holding[s]).map(show))),
       h("td", null, String(taken[s])),
-      h("td", null, hd.passes && hd.passes[s] ? hd.passes[s].map((c) => cardName(c)).join(", ") : "—")));
+      passed ? h("td.took", null, h("div.card-row", null, (hd.passes[s] || []).map((c) => cardChip(c)))) : null));
     const hands = h("table.scores.summary", null,
-      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Cards held")), h("th", null, t("Points")), h("th", null, t("Passed")))),
+      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Cards held")), h("th", null, t("Points")),
+        passed ? h("th", null, t("Passed")) : null)),
       h("tbody", null, seatRows));
     const done = this.step === hd.tricks.length;
     const result = done ? h("p", null, t("Hand result: {scores}", { scores: hd.result.scores.map((x, s) => `${this.name(s)} ${x}`).join(", ") }),

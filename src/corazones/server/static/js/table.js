@@ -3,7 +3,7 @@
 // panel beside it. Events are queued and shown at the chosen speed, so a trick stays in view
 // long enough to be seen even when the bots play at once.
 import * as api from "./api.js";
-import { cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
+import { cardChip, cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
 import { TableSocket } from "./net.js";
 import { announce, banner, closeDialogs, copyText, h, openDialog, suitIcon, toast } from "./ui.js";
@@ -149,7 +149,15 @@ export class TableScreen {
     this.history = s.history || [];
     this.chat = (s.chat || []).map((c) => ({ seat: c.seat, name: c.name, text: c.text }));
     this.commitment = s.table.commitment || this.commitment;
-    if (s.table.status === "finished" && !this.reveal) this.loadReveal();
+    if (s.table.status === "finished" && !this.reveal) {
+      if (s.table.seed) {
+        const v = s.view || {};
+        this.reveal = {
+          seed: String(s.table.seed), commitment: s.table.commitment,
+          record_url: s.table.record_url || `/api/games/${this.id}/record`, winners: v.winners || [], scores: v.scores || [],
+        };
+      } else this.loadReveal();
+    }
     for (const ev of s.missed || []) this.logEvent(ev.event, true);
     if (wasReconnect) {
       const n = (s.missed || []).length;
@@ -742,7 +750,7 @@ export class TableScreen {
     const rows = [];
     for (let s = 0; s < n; s++) {
       const cards = h("div.card-row");
-      for (const c of sortCards(won[s])) cards.append(compact ? cardText(c) : cardElement(c));
+      for (const c of sortCards(won[s])) cards.append(compact ? cardChip(c) : cardElement(c));
       if (!tricks) cards.append(h("span.muted", null, ngettext("{n} penalty card", "{n} penalty cards", result.penalty_cards[s])));
       else if (!won[s].length) cards.append(h("span.muted", null, t("nothing")));
       rows.push(h("tr", null, h("th", { scope: "row" }, this.nameOf(s)), h("td.took", null, cards),
@@ -1102,12 +1110,6 @@ export class TableScreen {
 }
 
 const LOCK = '<svg class="lock" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z"/></svg>';
-
-/** A card as short coloured text with its name for screen readers (for tight places). */
-function cardText(c) {
-  const p = parseCard(c);
-  return h(`span.card-text.${p.suit === "H" || p.suit === "D" ? "red" : "black"}`, { role: "img", "aria-label": cardName(c) }, cardShort(c));
-}
 
 function short(hex) {
   return hex ? hex.slice(0, 8) + "…" : "";
