@@ -192,6 +192,18 @@ def test_sizes_are_bounded_with_named_limits(record_text: str) -> None:
         loads(record_text.replace('"Ana"', json.dumps("a" * (MAX_STRING_LENGTH + 1))))
 
 
+def test_a_record_beyond_the_limits_is_never_written() -> None:
+    """make_record and dumps refuse what loads would refuse, so every record written reads back."""
+    game = quick_game()
+    game.actions = game.actions * (MAX_RECORD_ACTIONS // len(game.actions) + 1)
+    with pytest.raises(RecordError, match=f"a record holds at most {MAX_RECORD_ACTIONS:,}"):
+        make_record(game)
+    record = make_record(quick_game())
+    record["hands"] = record["hands"] * 30_000
+    with pytest.raises(RecordError, match=f"a record is at most {MAX_RECORD_BYTES:,}"):
+        dumps(record)
+
+
 @pytest.mark.parametrize(
     "name",
     ["Zoë", "李小龍", "Ana 🂡", "N" * MAX_NAME_LENGTH, "", "\u202eevil"],
@@ -364,6 +376,7 @@ def test_actions_print_as_cards() -> None:
     assert repr(Action.declare(3, "S")) == "Action(declare, seat 3: S)"
     assert repr(Action.moon(0, "add_to_others")) == "Action(moon, seat 0: add_to_others)"
     assert repr(Action(Kind.PLAY, 0, (99,))) == "Action(play, seat 0: 99)"
+    assert repr(Action(Kind.PASS, None, 5)) == "Action(pass, seat None: 5)"  # type: ignore[arg-type]
     assert str(Action.pass_cards(0, "QS AH KH")) == "seat 0 passes QS KH AH"
     assert str(Action.bid(1, 3)) == "seat 1 bids 3" and str(Action.bid(1, 0)) == "seat 1 passes the bid"
 

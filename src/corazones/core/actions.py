@@ -178,11 +178,13 @@ class Action:
 
     def _cards(self) -> str:
         """The cards by name (an impossible entry, in an action built by hand, is shown as it is)."""
+        if not isinstance(self.cards, tuple | list):
+            return show(self.cards)
         return " ".join(card_str(c) if _is_card(c) else show(c) for c in self.cards) or "-"
 
     def _value(self) -> str:
         v = self.value
-        if self.kind is Kind.DECLARE and _is_card(v) and isinstance(v, int) and 0 <= v < 4:
+        if self.kind is Kind.DECLARE and _is_card(v) and isinstance(v, int) and v < 4:
             return SUIT_LETTERS[v]
         return v if isinstance(v, str) and v in MOON_CHOICES else show(v)
 
