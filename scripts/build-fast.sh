@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The compiled build, required (CORAZONES_COMPILE=1: fail rather than fall back to pure Python):
-# core/deal.py, core/simulate.py and players/rollout.py compiled with mypyc from the same typed
-# source (see setup.py), then proof that it plays exactly like pure Python, and its speed.  A plain
-# `python3 -m pip install -e .` also compiles, but quietly installs pure Python when it cannot;
+# core/deal.py, core/simulate.py, players/rollout.py and players/search.py compiled with mypyc from
+# the same typed source (see setup.py), then proof that it plays exactly like pure Python, and its
+# speed.  A plain `python3 -m pip install -e .` also compiles, but installs pure Python when it cannot
+# (the package then warns when it starts: see corazones/core/_build.json);
 # `CORAZONES_COMPILE=0 python3 -m pip install -e .` goes back to pure Python on purpose.  Extra
 # arguments go to pip.
 set -euo pipefail
@@ -15,13 +16,15 @@ import random
 import sys
 
 from corazones.core import Rules, deal, simulate
-from corazones.core.native import is_compiled
-from corazones.players import rollout
+from corazones.core.native import is_compiled, stale_extension
+from corazones.players import rollout, search
 
-for module in (deal, simulate, rollout):
+for module in (deal, simulate, rollout, search):
     print(f"{module.__name__:26s} {module.__file__}")
-if not all(is_compiled(m) for m in (deal, simulate, rollout)):
+if not all(is_compiled(m) for m in (deal, simulate, rollout, search)):
     sys.exit("the compiled modules did not load; see the pip output above")
+if any(stale_extension(m.__name__) for m in (deal, simulate, rollout, search)):
+    sys.exit("a compiled module does not match its source (see corazones/core/_build.json)")
 position = simulate.deal_random(Rules.preset("standard"), random.Random(1))
 if position.clone().h1 != position.h1:
     sys.exit("Deal.clone() does not copy the hand in the compiled build")
