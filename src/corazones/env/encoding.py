@@ -127,71 +127,77 @@ class Encoding:
 
     # --------------------------------------------------------------- encode
     def encode(self, obs: Observation, picked: Sequence[int] = ()) -> np.ndarray:
-        """The observation vector (float32) of ``obs``; ``picked``: cards chosen so far for a pass."""
-        out = np.zeros(self.size, dtype=np.float32)
+        """The observation vector (float32) of ``obs``; ``picked``: cards chosen so far for a pass.
+
+        Counts and one-hot entries are gathered as positions and counted in one
+        ``bincount`` (setting numpy elements one by one costs more than the rest
+        of the step); the few scaled numbers are written after.
+        """
         o = self.offsets
         n = self.players
         me = obs.seat
         r = self.rules
-        for c in obs.hand:
-            out[c] += 1
+        ones = list(obs.hand)  # positions that count one more
+        flags: set[int] = set()  # positions that are 1 however often they are seen (voids)
         base = o["played"]
         void = o["void"]
         for t in obs.tricks:
-            led = t.plays[0][1] // 13
-            for s, c in t.plays:
+            plays = t.plays
+            led = plays[0][1] // 13
+            for s, c in plays:
                 rel = (s - me) % n
-                out[base + rel * 52 + c] += 1
+                ones.append(base + rel * 52 + c)
                 if c // 13 != led:
-                    out[void + rel * 4 + led] = 1
+                    flags.add(void + rel * 4 + led)
         if obs.trick:
             led = obs.trick[0][1] // 13
             tb = o["trick"]
             for s, c in obs.trick:
                 rel = (s - me) % n
-                out[base + rel * 52 + c] += 1
-                out[tb + rel * 52 + c] += 1
+                ones.append(base + rel * 52 + c)
+                ones.append(tb + rel * 52 + c)
                 if c // 13 != led:
-                    out[void + rel * 4 + led] = 1
+                    flags.add(void + rel * 4 + led)
         if obs.phase == "play":
-            out[o["leader"] + (obs.trick_leader - me) % n] = 1
+            ones.append(o["leader"] + (obs.trick_leader - me) % n)
         if obs.passed:
-            for c in obs.passed:
-                out[o["passed"] + c] += 1
+            ones.extend(o["passed"] + c for c in obs.passed)
         if obs.received:
-            for c in obs.received:
-                out[o["received"] + c] += 1
-        for c in picked:
-            out[o["picked"] + c] += 1
+            ones.extend(o["received"] + c for c in obs.received)
+        ones.extend(o["picked"] + c for c in picked)
         if obs.pass_to is not None:
-            out[o["pass_to"] + (obs.pass_to - me) % n] = 1
+            ones.append(o["pass_to"] + (obs.pass_to - me) % n)
+        ones.append(o["decision"] + (_KINDS.index(obs.decision) if obs.decision is not None else 5))
+        if obs.declarer is not None:
+            ones.append(o["declarer"] + (obs.declarer - me) % n)
+        ones.append(o["penalty_suit"] + obs.penalty_suit)
+        if obs.hearts_broken:
+            ones.append(o["broken"])
+        ones.append(o["dealer"] + (obs.dealer - me) % n)
+        if obs.kitty_owner is not None:
+            ones.append(o["kitty_owner"] + (obs.kitty_owner - me) % n)
+        if r.partnership:
+            ones.append(o["partnership"])
+        ones.extend(flags)
+        out = np.bincount(ones, minlength=self.size).astype(np.float32)
         scale = self.point_scale
         stake = float(r.stake)
         size = float(r.hand_size)
-        for s in range(n):
-            rel = (s - me) % n
-            out[o["points"] + rel] = obs.points_taken[s] / scale
-            out[o["scores"] + rel] = obs.scores[s] / scale
-            out[o["hand_sizes"] + rel] = obs.hand_sizes[s] / size
+        rels = [(s - me) % n for s in range(n)]
+        where = [o["points"] + k for k in rels] + [o["scores"] + k for k in rels] + [o["hand_sizes"] + k for k in rels]
+        what = [p / scale for p in obs.points_taken] + [p / scale for p in obs.scores]
+        what += [h / size for h in obs.hand_sizes]
         if r.settlement in ("chips_1887", "chips_pool"):
-            for s in range(n):
-                out[o["chips"] + (s - me) % n] = obs.chips[s] / stake
-        out[o["pool"]] = obs.pool / stake
-        out[o["decision"] + (_KINDS.index(obs.decision) if obs.decision is not None else 5)] = 1
+            where += [o["chips"] + k for k in rels]
+            what += [c / stake for c in obs.chips]
         for s, b in obs.bids:
-            out[o["bids"] + (s - me) % n] = b / stake
-        if obs.declarer is not None:
-            out[o["declarer"] + (obs.declarer - me) % n] = 1
-        out[o["penalty_suit"] + obs.penalty_suit] = 1
-        out[o["broken"]] = obs.hearts_broken
+            where.append(o["bids"] + rels[s])
+            what.append(b / stake)
+        where += [o["pool"], o["trick_number"], o["kitty"]]
+        what += [obs.pool / stake, len(obs.tricks) / size, obs.kitty_size / size]
+        out[where] = what
         vb = o["card_values"]
         out[vb : vb + 52] = self._values(obs.penalty_suit)
-        out[o["dealer"] + (obs.dealer - me) % n] = 1
-        out[o["trick_number"]] = len(obs.tricks) / size
-        out[o["kitty"]] = obs.kitty_size / size
-        if obs.kitty_owner is not None:
-            out[o["kitty_owner"] + (obs.kitty_owner - me) % n] = 1
-        out[o["partnership"]] = r.partnership
         return out
 
     def _values(self, suit: int) -> np.ndarray:
@@ -257,8 +263,10 @@ class Encoding:
 
     def action(self, number: int, obs: Observation) -> Action:
         """The :class:`Action` that ``number`` means for ``obs`` (not for passes: they are picked card by card)."""
-        k = obs.decision
-        seat = obs.seat
+        return self.action_for(number, obs.decision, obs.seat)
+
+    def action_for(self, number: int, k: Kind | None, seat: int) -> Action:
+        """The :class:`Action` that ``number`` means for ``seat`` asked a decision of kind ``k``."""
         if k is Kind.PLAY and 0 <= number < 52:
             return Action(Kind.PLAY, seat, (number,))
         if k is Kind.DECLARE and DECLARE <= number < MOON:

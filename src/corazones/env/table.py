@@ -97,22 +97,23 @@ class Table:
         assert game is not None
         rewards = [0.0] * self.rules.players
         before = len(game.history)
-        obs = game.observation(seat)
         illegal = False
         try:
-            self._apply(game, seat, number, obs)
+            self._apply(game, seat, number)
         except ValueError:
             if self.illegal == "raise":
                 raise
             illegal = True
-            legal = np.flatnonzero(self.encoding.mask(obs, self.picked[seat]))
-            self._apply(game, seat, int(legal[self.rng.integers(len(legal))]), obs)
+            legal = np.flatnonzero(self.encoding.mask(game.observation(seat), self.picked[seat]))
+            self._apply(game, seat, int(legal[self.rng.integers(len(legal))]))
         self._count(before, rewards)
         self._bots_play(rewards)
         return rewards, illegal
 
-    def _apply(self, game: Game, seat: int, number: int, obs: Any) -> None:
-        if obs.decision is Kind.PASS:
+    def _apply(self, game: Game, seat: int, number: int) -> None:
+        kind = game.decision_kind() if seat in game.to_act() else None
+        if kind is Kind.PASS:
+            obs = game.observation(seat)  # the hand the cards are picked from
             chosen = self.picked[seat]
             left = list(obs.hand)
             for c in chosen:
@@ -128,7 +129,7 @@ class Table:
                     self.picked[seat] = []
             return
         try:
-            game.apply(self.encoding.action(number, obs))
+            game.apply(self.encoding.action_for(number, kind, seat))  # the game checks it is legal
         except IllegalActionError as e:
             raise ValueError(f"player_{seat}: {e}") from None
 
