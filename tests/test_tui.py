@@ -537,3 +537,17 @@ def test_replay_viewer_steps_through_a_record(private_dirs: Path) -> None:
             assert "Game over" in screen_text(app)
 
     asyncio.run(run())
+
+
+def test_cards_of_an_annulled_trick_wait_for_the_next_winner() -> None:
+    from corazones.core.cards import parse_card as c
+    from corazones.core.trick import Trick
+    from corazones.tui.controller import taken_cards, waiting_cards
+
+    annulled = Trick(0, ((0, c("5H")), (1, c("5H")), (2, c("2C")), (3, c("2C"))), None)
+    won = Trick(0, ((0, c("AS")), (1, c("QS")), (2, c("3S")), (3, c("4S"))), 0)
+    assert waiting_cards([annulled]) == [c("5H"), c("5H"), c("2C"), c("2C")]
+    assert taken_cards([annulled], 4) == [[], [], [], []]  # still waiting mid-hand
+    assert taken_cards([annulled], 4, hand_over=True)[0] == waiting_cards([annulled])  # last trick: its leader
+    both = [*waiting_cards([annulled]), *(x for _, x in won.plays)]
+    assert sorted(taken_cards([annulled, won], 4)[0]) == sorted(both)

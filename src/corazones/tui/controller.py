@@ -225,18 +225,29 @@ def _finish_trick(before: Observation, action: Action) -> Trick:
     return Trick(plays[0][0], plays, None if i is None else plays[i][0])
 
 
-def taken_cards(tricks: Sequence[Trick], players: int) -> list[list[int]]:
-    """The cards each seat took in these tricks (an annulled trick's cards go with the next trick won)."""
+def taken_cards(tricks: Sequence[Trick], players: int, hand_over: bool = False) -> list[list[int]]:
+    """The cards each seat took in these tricks (an annulled trick's cards go with the next trick won).
+
+    While the hand goes on, the cards of an annulled last trick are still waiting (see :func:`waiting_cards`);
+    when it is over they went to that trick's leader.
+    """
     taken: list[list[int]] = [[] for _ in range(players)]
+    pile = waiting_cards(tricks, taken)
+    if pile and tricks and hand_over:
+        taken[tricks[-1].leader].extend(pile)
+    return taken
+
+
+def waiting_cards(tricks: Sequence[Trick], taken: list[list[int]] | None = None) -> list[int]:
+    """Cards of annulled tricks not yet taken (they go to the next trick's winner); fills ``taken`` on the way."""
     pile: list[int] = []
     for t in tricks:
         pile.extend(c for _, c in t.plays)
         if t.winner is not None:
-            taken[t.winner].extend(pile)
+            if taken is not None:
+                taken[t.winner].extend(pile)
             pile = []
-    if pile and tricks:
-        taken[tricks[-1].leader].extend(pile)
-    return taken
+    return pile
 
 
 def penalty_cards(cards: Sequence[int], values: Sequence[int]) -> list[int]:

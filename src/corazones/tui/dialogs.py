@@ -183,7 +183,7 @@ class HandSummary(Dialog):
         h = self.result
         r = self.rules
         values = r.card_values(h.penalty_suit)
-        taken = taken_cards(self.tricks, r.players)
+        taken = taken_cards(self.tricks, r.players, hand_over=True)
         if h.kitty_owner is not None:
             taken[h.kitty_owner].extend(h.kitty)
         table: DataTable[object] = DataTable(id="summary", cursor_type="none", zebra_stripes=True)
@@ -228,7 +228,8 @@ def score_table(history: Sequence[HandResult], names: Sequence[str], rules: Rule
     """The paper score sheet: a column per player, a row per hand with the running totals."""
     table: DataTable[object] = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
     chips = chips_game(rules)
-    table.add_columns(_("Hand"), *names)
+    teams = rules.teams if rules.partnership else ()
+    table.add_columns(_("Hand"), *names, *("+".join(names[s] for s in team) for team in teams))
     running = [rules.stake] * rules.players if chips else [0] * rules.players
     for h in history:
         cells: list[object] = [str(h.index + 1)]
@@ -238,6 +239,9 @@ def score_table(history: Sequence[HandResult], names: Sequence[str], rules: Rule
                 cells.append(f"{running[s]} ({h.chips_delta[s]:+d})")
             else:
                 cells.append(f"{h.totals[s]} ({h.scores[s]:+d})")
+        for team in teams:  # partners' points are added together: the side's total decides
+            total = sum(h.totals[s] for s in team)
+            cells.append(Text(f"{total} ({sum(h.scores[s] for s in team):+d})", style="bold"))
         table.add_row(*cells)
     return table
 
@@ -301,7 +305,7 @@ class RulesHelp(Dialog):
                     yield Static("• " + line, markup=False)
                 yield Static(_("Keys"), classes="subtitle")
                 for key, what in KEYS_HELP:
-                    yield Static(f"{key:12} {_(what)}", markup=False)
+                    yield Static(f"{_(key) if key == 'space' else key:12} {_(what)}", markup=False)
             yield Button(_("Close"), id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

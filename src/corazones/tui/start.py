@@ -22,7 +22,7 @@ from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
 from corazones.tui.texts import MOON_MODES as MOON_WORDS
-from corazones.tui.texts import SPEEDS, _, level_name
+from corazones.tui.texts import SPEEDS, _, level_name, preset_words
 
 PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
 
@@ -82,7 +82,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Game"), classes="label")
                 yield Select(
-                    [(f"{name} — {PRESETS[name].get('description', '')}", name) for name in PRESETS],
+                    [(f"{p} — {preset_words(p, PRESETS[p].get('description', ''))}", p) for p in PRESETS],
                     value=s.preset,
                     allow_blank=False,
                     id="preset",

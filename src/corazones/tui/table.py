@@ -33,7 +33,7 @@ from corazones.core.observation import Observation
 from corazones.core.trick import Trick
 from corazones.players.hints import Hint, suggest
 from corazones.tui import settings as cfg
-from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards
+from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
 from corazones.tui.dialogs import (
     BidDialog,
     DeclareDialog,
@@ -72,19 +72,20 @@ def hint_text(hint: Hint, names: list[str]) -> str:
 
 
 def move_text(action: Action) -> str:
+    """What a seat did, as the replay tells it ("plays Q♠")."""
     k = action.kind
     if k is Kind.PLAY:
-        return _("play {card}").format(card=card_text(action.cards[0]))
+        return _("plays {card}").format(card=card_text(action.cards[0]))
     if k is Kind.PASS:
-        return _("pass {cards}").format(cards=" ".join(card_text(c) for c in action.cards))
+        return _("passes {cards}").format(cards=" ".join(card_text(c) for c in action.cards))
     if k is Kind.BID:
-        return _("no bid") if not action.value else _("bid {n}").format(n=action.value)
+        return _("does not bid") if not action.value else _("bids {n}").format(n=action.value)
     if k is Kind.DECLARE:
         assert isinstance(action.value, int)
-        return _("name {suit}").format(suit=suit_name(action.value))
+        return _("names {suit}").format(suit=suit_name(action.value))
     if action.value == "add_to_others":
-        return _("add the points to the others")
-    return _("subtract the points from yourself")
+        return _("adds the moon's points to the others")
+    return _("subtracts the moon's points from their own score")
 
 
 class TableScreen(Screen[None]):
@@ -167,7 +168,7 @@ class TableScreen(Screen[None]):
         four = self.settings.four_colour
         r = obs.rules
         values = obs.card_values
-        taken = taken_cards(obs.tricks, r.players)
+        taken = taken_cards(obs.tricks, r.players, hand_over=obs.phase == "done")
         chips = chips_game(r)
         trick_cards = dict(obs.trick) if self.shown_trick is None else {}
         shown = self.shown_trick
@@ -179,14 +180,14 @@ class TableScreen(Screen[None]):
         for s in range(r.players):
             box = self.query_one(f"#seat{s}", SeatBox)
             lv = ctl.levels[s]
-            box.border_title = f"{names[s]} · {level_name(lv)}" if lv is not None else names[s]
-            line1 = Text()
-            line1.append(ngettext("{n} card", "{n} cards", obs.hand_sizes[s]).format(n=obs.hand_sizes[s]))
-            line1.append("  ")
-            line1.append(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]))
+            box.border_title = names[s]
+            line1 = Text(ngettext("{n} card", "{n} cards", obs.hand_sizes[s]).format(n=obs.hand_sizes[s]))
             if obs.kitty_owner == s and obs.kitty_size:
-                line1.append("  " + _("+kitty"), style="italic")
-            line2 = penalty_line(penalty_cards(taken[s], values), obs.penalty_suit, four)
+                line1.append(" " + _("+kitty"), style="italic")
+            if lv is not None:
+                line1.append(" · " + level_name(lv), style="dim")
+            line2 = Text(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]) + " ")
+            line2.append_text(penalty_line(penalty_cards(taken[s], values), obs.penalty_suit, four, room=14))
             line3 = Text()
             if s in trick_cards:
                 line3.append_text(card_label(trick_cards[s], four, bold=True))
@@ -246,6 +247,14 @@ class TableScreen(Screen[None]):
             )
         if chips_game(r):
             lines.append(Text(_("Pool: {pool}").format(pool=obs.pool)))
+        waiting = waiting_cards(obs.tricks) if obs.phase != "done" else []
+        if waiting:
+            t = Text(_("Cancelled trick waiting for the next winner: "))
+            t.append_text(cards_label(waiting, self.settings.four_colour))
+            lines.append(t)
+        if obs.trick and self.shown_trick is None:
+            led = obs.trick[0][1] // 13
+            lines.append(Text(_("{who} led {suit}").format(who=names[obs.trick[0][0]], suit=suit_name(led))))
         turn = self._turn_text(obs)
         if turn:
             lines.append(Text(turn, style="bold"))
