@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli import arena_cmd, pad_cmd
+from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.outputs import check_record_path
 from corazones.core.errors import CorazonesError
@@ -168,8 +168,15 @@ def play(
     hands: Annotated[int | None, typer.Option(help="Stop after this many hands")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here")] = None,
     lang: LangOpt = None,
+    line: Annotated[
+        bool, typer.Option("--line", help="One question per line instead of the full-screen game", metavar="")
+    ] = False,
 ) -> None:
-    """Play a game in the terminal (line mode) against computer players.
+    """Play a game in the terminal against computer players.
+
+    On a terminal this opens the full-screen game (a start screen when no
+    game option is given); with --line, --auto, or when input or output is
+    not a terminal, it plays one question per line.
 
     Type cards as rank then suit (QS, 10H, TH, Q♠); ? asks for a hint; q
     abandons the game (the record, if asked for, is still written and replays
@@ -187,6 +194,19 @@ def play(
     if record is not None:
         check_record_path(record)  # before any card is dealt, not after the game
     chosen = check_level(level)
+    if not (line or auto) and sys.stdin.isatty() and sys.stdout.isatty():
+        from corazones.tui.app import run_app
+
+        given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
+        run_app(
+            rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
+            seed=check_seed(seed),
+            lang=lang and language,
+            level=level and chosen,
+            seat=seat,
+            record_to=record,
+        )
+        raise typer.Exit(0)
     code = run_line_game(r, check_seed(seed), chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 
@@ -197,9 +217,17 @@ def replay(
     glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)", metavar="")] = True,
     lang: LangOpt = None,
 ) -> None:
-    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable)."""
+    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).
+
+    On a terminal it opens the full-screen replay viewer; otherwise it prints the replay.
+    """
     from corazones.cli.replaytext import print_replay
 
+    if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+        from corazones.tui.app import open_replay
+
+        if open_replay(file, lang and check_lang(lang)):
+            raise typer.Exit(0)
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 
 
@@ -235,6 +263,7 @@ def verify(
 
 
 app.command("arena")(arena_cmd.arena)
+app.command("serve")(serve_cmd.serve)
 app.command("pad")(pad_cmd.pad)
 
 
