@@ -358,3 +358,20 @@ def test_the_language_follows_the_locale_unless_lang_says_otherwise(record_text:
     assert english.exit_code == 0 and "Hand 1 over." in english.stdout
     french = CliRunner().invoke(COMMAND, ["replay", "-"], input=record_text, env=locale_env("fr_FR.UTF-8"))
     assert french.exit_code == 0 and "Hand 1 over." in french.stdout, "an unsupported locale falls back to English"
+
+
+def test_bounded_lines_joins_the_head_and_the_rest_and_stops_at_each_limit() -> None:
+    import io
+
+    from corazones.cli.inputs import InputError, bounded_lines
+
+    data = b"one\ntwo\nthree\nfour"
+    for cut in range(len(data) + 1):  # wherever the first read ended, the same lines come out
+        lines = list(bounded_lines(data[:cut], io.BytesIO(data[cut:]), 5, 100, "log"))
+        assert lines == [b"one", b"two", b"three", b"four"], cut
+    with pytest.raises(InputError, match="line 2 is longer than 5 bytes"):
+        list(bounded_lines(b"one\n", io.BytesIO(b"toolong\n"), 5, 100, "log"))
+    with pytest.raises(InputError, match="line 1 is longer than 5 bytes"):
+        list(bounded_lines(b"toolong\nx\n", io.BytesIO(b""), 5, 100, "log"))
+    with pytest.raises(InputError, match="larger than 10 bytes"):
+        list(bounded_lines(b"", io.BytesIO(b"abc\n" * 10), 5, 10, "log"))
