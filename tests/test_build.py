@@ -150,3 +150,28 @@ def test_a_real_install_without_a_compiler_says_so_when_it_starts(tmp_path: Path
     assert "installed without its compiled engine (no C compiler" in done.stderr
     assert "CORAZONES_COMPILE=0" in done.stderr
     assert done.stderr.count("RuntimeWarning") == 1, done.stderr  # once, and no false stale warnings
+
+
+def test_version_says_which_build_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import corazones.core.native as native
+    from corazones import __version__
+    from corazones.cli.version import version_text
+
+    monkeypatch.setattr(native, "is_compiled", lambda module: False)
+    monkeypatch.setattr(native, "build_failure", lambda: "no C compiler (cc not found)")
+    assert version_text("en") == (
+        f"corazones {__version__} (pure Python: the install could not compile the engine: no C compiler (cc not found))"
+    )
+    assert "la instalación no pudo compilar el motor" in version_text("es")
+    monkeypatch.setattr(native, "build_failure", lambda: None)
+    assert version_text("en") == f"corazones {__version__} (pure Python engine)"
+    monkeypatch.setattr(native, "is_compiled", lambda module: True)
+    assert version_text("es") == f"corazones {__version__} (motor compilado)"
+
+
+def test_version_option() -> None:
+    env = {**os.environ, "LANG": "C", "LC_ALL": "C"}
+    done = subprocess.run([sys.executable, "-m", "corazones", "--version"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    build = "compiled engine" if all(is_compiled(m) for m in HOT) else "pure Python"
+    assert done.stdout.startswith("corazones ") and build in done.stdout

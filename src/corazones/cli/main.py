@@ -12,6 +12,7 @@ import typer
 from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.outputs import check_record_path
+from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
@@ -22,6 +23,18 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Show the version and which build runs", metavar=""
+        ),
+    ] = False,
+) -> None:
+    pass
 
 
 #: Options whose value is a list; on the command line ``passes=left,right`` is accepted for ``["left", "right"]``.
