@@ -72,11 +72,12 @@ def catalog_json(lang: str) -> dict[str, str]:
     for m in catalog:
         if not m.id or m.fuzzy:
             continue
-        if isinstance(m.id, tuple):
-            for i, s in enumerate(m.string):
+        if isinstance(m.id, (tuple, list)):
+            forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+            for i, s in enumerate(forms):
                 if s:
-                    out[f"{m.id[0]}\x00{i}"] = s
-        elif m.string:
+                    out[f"{m.id[0]}\x00{i}"] = str(s)
+        elif isinstance(m.id, str) and m.string:
             out[m.id] = str(m.string)
     return out
 
