@@ -22,7 +22,7 @@ from corazones.tui import settings as cfg
 from corazones.tui.app import CorazonesApp
 from corazones.tui.claim import claim_is_certain
 from corazones.tui.controller import Controller
-from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog
+from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog, ScoreSheet
 from corazones.tui.table import TableScreen, arrange
 from corazones.tui.widgets import HandView, SeatBox
 from tests.tui_driver import answer, settle, table_of
@@ -551,3 +551,77 @@ def test_cards_of_an_annulled_trick_wait_for_the_next_winner() -> None:
     assert taken_cards([annulled], 4, hand_over=True)[0] == waiting_cards([annulled])  # last trick: its leader
     both = [*waiting_cards([annulled]), *(x for _, x in won.plays)]
     assert sorted(taken_cards([annulled, won], 4)[0]) == sorted(both)
+
+
+def test_the_table_answers_while_the_expert_thinks() -> None:
+    from corazones.players.expert import ExpertBot
+
+    levels: list[str | None] = [None, "expert", "expert", "expert"]
+    ctl = Controller.new(Rules.preset("standard", hands=1), ["Pat", "A", "B", "C"], levels, 5)
+    # experts given long searches (cut at 1.5 s a move): the table must keep answering meanwhile
+    for seat in (1, 2, 3):
+        ctl.bots[seat] = ExpertBot(seed=seat, worlds=1_000_000, pass_worlds=1_000_000, time_limit=1.5)
+
+    async def run() -> None:
+        app = CorazonesApp(controller=ctl, settings=fast(), remember=False)
+        async with app.run_test(size=SIZE) as pilot:
+            table = table_of(app)
+            await settle(pilot)
+            for _ in range(3):  # pass, then play until an expert has a card to choose
+                await answer(pilot)
+                for _ in range(20):
+                    if table.thinking:
+                        break
+                    await pilot.pause(0.01)
+                if table.thinking:
+                    break
+            assert table.thinking
+            actions = len(ctl.game.actions)
+            # a key sent the way a terminal sends it (pilot.press would wait for the worker to finish)
+            app.simulate_key("s")
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if isinstance(app.screen, ScoreSheet):
+                    break
+            assert isinstance(app.screen, ScoreSheet)
+            assert table.thinking and len(ctl.game.actions) == actions  # shown before the expert's move
+
+    asyncio.run(run())
+
+
+def _run_in_terminal(args: list[str], wait_for: bytes, tmp: Path) -> bytes:
+    """Start ``corazones`` on a pseudo-terminal and read until ``wait_for`` appears (or 20 s pass)."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    main, sub = pty.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "110", "LINES": "34"}
+    env |= {"XDG_CONFIG_HOME": str(tmp / "config"), "XDG_DATA_HOME": str(tmp / "data")}
+    proc = subprocess.Popen([sys.executable, "-m", "corazones", *args], stdin=sub, stdout=sub, stderr=sub, env=env)
+    os.close(sub)
+    out = b""
+    try:
+        end = time.monotonic() + 20
+        while wait_for not in out and time.monotonic() < end:
+            ready, _, _ = select.select([main], [], [], 0.2)
+            if ready:
+                try:
+                    out += os.read(main, 65536)
+                except OSError:
+                    break
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(main)
+    return out
+
+
+def test_play_on_a_terminal_opens_the_full_screen_game_and_line_keeps_the_line_game(private_dirs: Path) -> None:
+    full = _run_in_terminal(["play", "--seed", "3", "--lang", "en"], b"seed commitment", private_dirs)
+    assert b"\x1b[?1049h" in full and b"seed commitment" in full  # the alternate screen: a full-screen app
+    line = _run_in_terminal(["play", "--line", "--seed", "3", "--lang", "en"], b"Pass", private_dirs)
+    assert b"\x1b[?1049h" not in line and b"Pass" in line
