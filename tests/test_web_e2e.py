@@ -13,6 +13,7 @@ git) as artifacts of the run.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
@@ -26,6 +27,8 @@ from corazones.core.commitment import check
 from corazones.core.records import loads, verify_record
 
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.local import LocalServer
 
@@ -101,15 +104,26 @@ def hand_cards(page: Any) -> list[str]:
 
 
 def click_card(card: Any) -> None:
-    # Cards overlap: touch the visible left edge, as a person does.
-    card.click(position={"x": 6, "y": 30})
+    """Touch the visible left edge of a card (cards overlap), as a person does.
+
+    The table may move on meanwhile (a bot's card arrives and the hand is drawn again): a click
+    that finds no card to press within a moment is given up, and the game loop looks again.
+    """
+    with contextlib.suppress(PlaywrightTimeout):
+        card.click(position={"x": 6, "y": 30}, timeout=3000)
+
+
+def press(page: Any, selector: str) -> None:
+    """Click a button that may be drawn again meanwhile (see click_card)."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.click(selector, timeout=3000)
 
 
 def act_once(page: Any) -> str:
     """Make whatever decision the page asks for, through the UI; returns what it was."""
     d = decision(page)
     if d == "continue":
-        page.click("#continue-btn")
+        press(page, "#continue-btn")
     elif d == "dialog":
         dlg = page.locator("dialog[open]")
         choice = re.compile("No bid|No pujar|Subtract|Restarme|Add|Sumar|clubs|tréboles")
@@ -119,7 +133,7 @@ def act_once(page: Any) -> str:
         n = int(page.evaluate("window.__corazones.table.view.pass_count"))
         for i in range(n):
             click_card(cards.nth(i))
-        page.click("#pass-btn")
+        press(page, "#pass-btn")
     elif d == "play":
         legal = page.locator(".hand .card:not([aria-disabled='true'])")
         if legal.count():
@@ -166,13 +180,20 @@ def test_whole_game_against_bots(browser: Any, server: LocalServer) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector(".hand-zone:not([data-decision='pass'])")
 
-    # First card by keyboard too; what is played is announced in words.
+    # A hint names a move and says why.
     page.wait_for_selector("[data-decision='play']", timeout=30_000)
+    page.click("#hint-btn")
+    hint = page.wait_for_selector("p.prompt[role='status']").inner_text()
+    assert hint.startswith("Hint: play ") and " — " in hint and len(hint.split(" — ")[1]) > 5
+
+    # First card by keyboard too; what is played is announced in words.
     page.focus(".hand .card[tabindex='0']")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.getElementById('announce').textContent.includes('You play ')")
-    announced = page.locator("#announce").inner_text()
+    page.wait_for_function("(window.__corazones.announced || []).some((line) => line.startsWith('You play '))")
+    announced = "\n".join(page.evaluate("window.__corazones.announced"))
     assert re.search(r"You play (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of", announced)
+    assert re.search(r"Bot \d plays (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of", announced)
+    assert page.locator("#announce[aria-live='polite']").count() == 1
 
     trick_shot = {}
 
@@ -257,7 +278,17 @@ def test_two_people_play_each_other(browser: Any, server: LocalServer) -> None:
     ana.click("#tab-chat")
     ana.fill("#chat-input", "good luck!")
     ana.press("#chat-input", "Enter")
-    bea.wait_for_function("document.getElementById('announce').textContent.includes('good luck!')")
+    bea.wait_for_function("(window.__corazones.announced || []).includes('Ana dice: good luck!')")
+
+    # Someone without a seat watches: the seats and the table, no hand at all.
+    watcher = new_page(browser, server, DESKTOP)
+    watcher.goto("/#/table/" + ana.url.split("#/table/")[1])
+    watcher.fill("#invite-name", "Dora")
+    watcher.click("#invite-go")
+    watcher.wait_for_selector("text=You are watching this table.")
+    assert watcher.locator(".hand .card").count() == 0
+    assert watcher.locator(".seat").count() == 4
+    watcher.context.close()
 
     shots: dict[str, bool] = {}
 
@@ -280,7 +311,9 @@ def test_reconnect_mid_hand_resumes_the_same_hand(browser: Any, server: LocalSer
     page.wait_for_selector("[data-decision='pass']")
     act_once(page)
     page.wait_for_selector("[data-decision='play']", timeout=30_000)
-    act_once(page)
+    while len(hand_cards(page)) == 13:  # play one card (again if the table moved under the click)
+        act_once(page)
+        page.wait_for_timeout(100)
     page.wait_for_selector("[data-decision='play']", timeout=30_000)
     before = hand_cards(page)
     assert 0 < len(before) < 13

@@ -30,6 +30,10 @@ export function announce(text) {
   if (!box) return;
   const line = document.createElement("div");
   line.textContent = text;
+  // What was spoken, for anyone checking (the live region itself keeps only the last lines).
+  const said = (window.__corazones = window.__corazones || {}).announced || (window.__corazones.announced = []);
+  said.push(text);
+  if (said.length > 500) said.shift();
   box.append(line);
   while (box.childNodes.length > 6) box.firstChild.remove();
 }
