@@ -1061,6 +1061,16 @@ export class TableScreen {
     const foot = h("tr", null, h("td", null, chips ? t("Chips") : t("Total")),
       totals.map((x) => h(x === best && this.history.length ? "td.lead" : "td", null, String(x))));
     const parts = [h("table.scores", { "aria-label": t("Score sheet") }, h("thead", null, head), h("tbody", null, rows), h("tfoot", null, foot))];
+    if (r.partnership) {
+      // Partners sit in alternate seats and score together: the target applies to the team totals.
+      for (const [team, first] of [["A", 0], ["B", 1]]) {
+        const seats = Array.from({ length: n }, (_, s) => s).filter((s) => s % 2 === first);
+        const sum = seats.reduce((acc, s) => acc + totals[s], 0);
+        parts.push(h("p", { class: "team-total" }, t("Team {team} ({names}): {n}", {
+          team, names: seats.map((s) => this.nameOf(s)).join(", "), n: sum,
+        })));
+      }
+    }
     if (!this.history.length) parts.push(h("p.empty", null, t("No hand finished yet.")));
     if (r.target && !chips) parts.push(h("p.muted", null, t("The game ends when someone reaches {n}; the lowest score wins.", { n: r.target })));
     if (r.hands) parts.push(h("p.muted", null, ngettext("The game lasts {n} hand.", "The game lasts {n} hands.", r.hands)));
