@@ -26,13 +26,14 @@ from typing import Any, Final
 
 from corazones.core.errors import RecordError
 
-#: A game record's text, in bytes of UTF-8 (a long game of eleven players is well under 1 MiB).
+#: A game record's text, in bytes of UTF-8 (the longest game the option limits allow, eleven players
+#: over 500 hands, is about 2 MB and 55,000 actions).
 MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
 #: Actions in one game record.
 MAX_RECORD_ACTIONS: Final = 100_000
 #: One hand-log line (one deal), in bytes of UTF-8; a single pretty-printed hand-log object counts as one line.
 MAX_HANDLOG_LINE_BYTES: Final = 64 * 1024
-#: Any JSON string of a record or hand log (keys included); the narrower limits below apply first.
+#: Any JSON string of a record or hand log (keys included); names and seeds have narrower limits below.
 MAX_STRING_LENGTH: Final = 1_000
 #: Digits of any JSON integer (a 128-bit seed has 39).
 MAX_INT_DIGITS: Final = 40
