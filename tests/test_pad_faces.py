@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -134,8 +135,25 @@ async def enter(pilot: Any, text: str) -> None:
     await pilot.pause()
 
 
+def run_pilot(coroutine: Any) -> None:
+    """``asyncio.run`` in a thread of its own: a browser test may have left an event loop running in this one."""
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as e:
+            errors.append(e)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
 def test_sheet_by_keyboard_enter_undo_edit(tmp_path: Path) -> None:
-    asyncio.run(sheet_by_keyboard(tmp_path / "pad.json"))
+    run_pilot(sheet_by_keyboard(tmp_path / "pad.json"))
 
 
 async def sheet_by_keyboard(save: Path) -> None:
@@ -179,7 +197,7 @@ async def sheet_by_keyboard(save: Path) -> None:
 
 
 def test_sheet_of_a_chip_game_in_spanish() -> None:
-    asyncio.run(chip_game_in_spanish())
+    run_pilot(chip_game_in_spanish())
 
 
 async def chip_game_in_spanish() -> None:

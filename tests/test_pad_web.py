@@ -9,6 +9,7 @@ and reads the result in Spanish.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -168,7 +169,47 @@ def points(page: Any, values: list[int]) -> None:
         field.press("Tab")
 
 
-def test_a_whole_game_on_a_phone_with_a_live_follower(browser: Any, server: Any) -> None:
+def in_own_thread(story: Any, *args: Any) -> None:
+    """Run a Playwright story in a thread of its own and re-raise what it raised.
+
+    The sync API runs an event loop while it is open; in a thread of its own it neither
+    meets a loop another test left running in the main thread nor leaves one behind for
+    tests that call ``asyncio.run`` (the Textual pilot tests).
+    """
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            story(*args)
+        except BaseException as e:
+            errors.append(e)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
+def test_a_whole_game_on_a_phone_with_a_live_follower(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(whole_game, chromium_path, server)
+
+
+def whole_game(chromium_path: str, server: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import launch_chromium
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright, chromium_path)
+        try:
+            whole_game_in(browser, server)
+        finally:
+            browser.close()
+
+
+def whole_game_in(browser: Any, server: Any) -> None:
     page = phone(browser, server)
     page.goto("/pad/")
     for i, name in enumerate(["Ana", "Bea", "Carl", "Dan"]):
