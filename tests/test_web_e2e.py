@@ -242,6 +242,7 @@ def test_whole_game_against_bots(browser: Any, server: LocalServer) -> None:
     page.goto("/#/stats")
     page.wait_for_selector(".stat-grid")
     assert page.locator(".stat").first.inner_text().startswith("1")
+    shot(page, "stats-desktop")
     assert not page.errors, page.errors
     page.context.close()
 

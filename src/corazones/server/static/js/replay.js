@@ -25,17 +25,22 @@ export class GamesList {
     } catch (e) {
       toast(e.message, "error");
     }
-    const items = games.map((g) => h("li.game-item", null,
+    const items = gameItems(games);
+    panel.replaceChildren(h("h2", null, t("Finished games")),
+      items.length ? h("ul.game-list", null, items) : h("p.empty", null, t("No finished game yet.")));
+    if (mine) panel.append(h("p", null, h("a", { href: "#/stats" }, t("Your statistics"))));
+  }
+}
+
+/** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
+function gameItems(games) {
+  return games.map((g) => h("li.game-item", null,
       h("div", null, h("strong", null, g.name), " ", h("span.muted", null, presetTitle(g.preset)),
         g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
       h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
         (g.winners.includes(i) ? "★ " : "") + `${p} ${g.scores[i]}`))),
       h("div", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
         h("a.btn.small", { href: g.record_url, download: `corazones-${g.id}.json` }, t("Record")))));
-    panel.replaceChildren(h("h2", null, t("Finished games")),
-      items.length ? h("ul.game-list", null, items) : h("p.empty", null, t("No finished game yet.")));
-    if (mine) panel.append(h("p", null, h("a", { href: "#/stats" }, t("Your statistics"))));
-  }
 }
 
 export class ReplayViewer {
@@ -194,6 +199,13 @@ export class StatsScreen {
           stat(t("moons shot"), s.moons)));
     } catch (e) {
       panel.append(h("p", null, e.message));
+    }
+    try {
+      const games = await api.listGames(player.id);
+      panel.append(h("h3", null, t("Your last games")),
+        games.length ? h("ul.game-list", null, gameItems(games.slice(0, 10))) : h("p.empty", null, t("No finished game yet.")));
+    } catch (e) {
+      /* the list is a bonus */
     }
     panel.append(h("p", null, h("a.btn", { href: "#/games" }, t("Finished games"))));
   }
