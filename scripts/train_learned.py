@@ -8,7 +8,7 @@
    layer) to those choices: softmax over the candidate cards, the loss is
    minus the log-probability of the chosen card (of any card still to pick,
    for a pass), full-batch Adam in numpy.
-3. At checkpoints, play ``--eval-deals`` deals with the network in seat 0
+3. Before training and at checkpoints, play ``--eval-deals`` deals with the network in seat 0
    against three ``random``, three ``beginner`` and three ``standard``
    players (the same deals at every checkpoint) and record its points per
    deal; write the curve to ``--plot`` (matplotlib) and the final weights to
@@ -164,11 +164,13 @@ def main(argv: list[str] | None = None) -> int:
     x, groups, chosen = collect(args.deals, args.seed)
     print(f"{groups[-1] + 1} decisions, {len(x)} candidate cards ({time.process_time() - start:.0f} s)", flush=True)
     trainer = Trainer(x.shape[1], args.hidden, args.seed)
-    marks = sorted({round(args.steps * (i + 1) / args.checkpoints) for i in range(args.checkpoints)})
+    marks = sorted({0} | {round(args.steps * (i + 1) / args.checkpoints) for i in range(args.checkpoints)})
     curve: dict[str, list[tuple[int, float, float]]] = {"random": [], "beginner": [], "standard": []}
-    for step in range(1, args.steps + 1):
-        loss = trainer.step(x, groups, chosen, args.lr)
-        if step in marks:
+    loss = float("nan")
+    for step in range(args.steps + 1):
+        if step:
+            loss = trainer.step(x, groups, chosen, args.lr)
+        if step in marks:  # step 0: the untrained network
             network = Network.from_json(trainer.to_json())
             line = [f"step {step:4d} loss {loss:.3f}"]
             for level in curve:
