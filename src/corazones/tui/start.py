@@ -82,17 +82,20 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Game"), classes="label")
                 yield Select(
-                    [(f"{p} — {preset_words(p, PRESETS[p].get('description', ''))}", p) for p in PRESETS],
+                    [(p, p) for p in PRESETS],
                     value=s.preset,
                     allow_blank=False,
+                    compact=True,
                     id="preset",
                 )
+            yield Static(preset_words(s.preset, PRESETS[s.preset].get("description", "")), id="preset-words")
             with Horizontal(classes="row"):
                 yield Label(_("Players"), classes="label")
                 yield Select(
                     [(str(k), k) for k in players],
                     value=n if n in players else players[0],
                     allow_blank=False,
+                    compact=True,
                     id="players",
                 )
             with Horizontal(classes="row"):
@@ -102,6 +105,7 @@ class StartScreen(Screen[None]):
                     type="integer",
                     placeholder=_("preset: {v}").format(v=preset_rules.target or "—"),
                     id="target",
+                    compact=True,
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Hands (a fixed number)"), classes="label")
@@ -110,6 +114,7 @@ class StartScreen(Screen[None]):
                     type="integer",
                     placeholder=_("preset: {v}").format(v=preset_rules.hands or "—"),
                     id="hands",
+                    compact=True,
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Shooting the moon"), classes="label")
@@ -117,6 +122,7 @@ class StartScreen(Screen[None]):
                     [(_("as the preset says"), "")] + [(_(MOON_WORDS[m]), m) for m in MOON_MODES],
                     value=s.moon or "",
                     allow_blank=False,
+                    compact=True,
                     id="moon",
                 )
             with Horizontal(classes="row"):
@@ -125,38 +131,52 @@ class StartScreen(Screen[None]):
                     [(_("as the preset says") if not c else c.replace(",", ", "), c) for c in PASS_CYCLES],
                     value=s.passes if s.passes in PASS_CYCLES else "",
                     allow_blank=False,
+                    compact=True,
                     id="passes",
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Your name"), classes="label")
-                yield Input(value=s.name, placeholder=_("You"), max_length=NAME_LIMIT, id="name")
+                yield Input(value=s.name, placeholder=_("You"), max_length=NAME_LIMIT, id="name", compact=True)
             for k in range(n - 1):
                 with Horizontal(classes="row"):
                     yield Label(_("Opponent {n}: {name}").format(n=k + 1, name=BOT_NAMES[k]), classes="label")
                     yield Select(
-                        [(level_name(lv), lv) for lv in LEVELS], value=s.level_for(k), allow_blank=False, id=f"level{k}"
+                        [(level_name(lv), lv) for lv in LEVELS],
+                        value=s.level_for(k),
+                        allow_blank=False,
+                        compact=True,
+                        id=f"level{k}",
                     )
             with Horizontal(classes="row"):
                 yield Label(_("Speed"), classes="label")
-                yield Select([(_(v), k) for k, v in SPEEDS.items()], value=s.speed, allow_blank=False, id="speed")
+                yield Select(
+                    [(_(v), k) for k, v in SPEEDS.items()], value=s.speed, allow_blank=False, compact=True, id="speed"
+                )
             with Horizontal(classes="row"):
                 yield Label(_("Hints from"), classes="label")
                 yield Select(
                     [(level_name(lv), lv) for lv in ("standard", "expert")],
                     value=s.hint_level,
                     allow_blank=False,
+                    compact=True,
                     id="hint_level",
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Language"), classes="label")
-                yield Select([("English", "en"), ("Español", "es")], value=s.lang or "en", allow_blank=False, id="lang")
-            yield Checkbox(_("Four-colour deck (♣ green, ♦ blue)"), value=s.four_colour, id="four")
+                yield Select(
+                    [("English", "en"), ("Español", "es")],
+                    value=s.lang or "en",
+                    allow_blank=False,
+                    compact=True,
+                    id="lang",
+                )
+            yield Checkbox(_("Four-colour deck (♣ green, ♦ blue)"), value=s.four_colour, id="four", compact=True)
         yield Static("", id="error", classes="error")
         with Horizontal(id="start-buttons"):
-            yield Button(_("Play"), id="play", variant="primary")
+            yield Button(_("Play"), id="play", variant="primary", compact=True)
             if cfg.saved_game_path().is_file():
-                yield Button(_("Resume saved game"), id="resume")
-            yield Button(_("Quit"), id="quit")
+                yield Button(_("Resume saved game"), id="resume", compact=True)
+            yield Button(_("Quit"), id="quit", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()

@@ -228,6 +228,9 @@ class TableScreen(Screen[None]):
         lines.append(Text(_("Dealer: {who}").format(who=names[obs.dealer])))
         if r.has_passing:
             lines.append(Text(_("Pass: {direction}").format(direction=direction(obs.pass_direction))))
+        if obs.bids and obs.phase in ("bid", "declare"):
+            said = ", ".join(f"{names[b]} {amount or '—'}" for b, amount in obs.bids)
+            lines.append(Text(_("Bids: {bids}").format(bids=said)))
         if obs.declarer is not None:
             lines.append(
                 Text(_("{who} named {suit}").format(who=names[obs.declarer], suit=suit_name(obs.penalty_suit)))
