@@ -169,9 +169,14 @@ def test_version_says_which_build_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert version_text("es") == f"corazones {__version__} (motor compilado)"
 
 
-def test_version_option() -> None:
-    env = {**os.environ, "LANG": "C", "LC_ALL": "C"}
-    done = subprocess.run([sys.executable, "-m", "corazones", "--version"], capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
+def test_version_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from corazones.cli.main import app
+
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.setenv(var, "C")
+    done = CliRunner().invoke(app, ["--version"])
+    assert done.exit_code == 0, done.output
     build = "compiled engine" if all(is_compiled(m) for m in HOT) else "pure Python"
-    assert done.stdout.startswith("corazones ") and build in done.stdout
+    assert done.output.startswith("corazones ") and build in done.output
