@@ -90,10 +90,14 @@ def launch_chromium(playwright: Any, executable_path: str, **kwargs: Any) -> Any
     return playwright.chromium.launch(executable_path=executable_path, headless=True, args=args, **kwargs)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_path: str) -> Iterator[Any]:
-    """A headless Chromium (Playwright sync API) shared by a test process; open pages in your own context:
-    ``context = browser.new_context(); page = context.new_page()`` and close the context when done."""
+    """A headless Chromium (Playwright sync API) shared by a test module; open pages in your own context:
+    ``context = browser.new_context(); page = context.new_page()`` and close the context when done.
+
+    Module scope, not session: while Playwright's sync API is started, its event loop runs in
+    this thread, so ``asyncio.run`` (Textual's pilot, the pad's terminal tests) would fail in
+    any test that the same worker ran in between."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
