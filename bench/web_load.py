@@ -189,11 +189,14 @@ async def run(args: argparse.Namespace) -> None:
         opened = time.perf_counter() - started
         await asyncio.sleep(args.warmup)
         cpu0 = cpu_seconds(server.pid)
+        mine0 = time.process_time()
         stats.recording = True
         await asyncio.sleep(args.seconds)
         stats.recording = False
         cpu = cpu_seconds(server.pid) - cpu0
+        mine = time.process_time() - mine0
         after = rss_kib(server.pid)
+        health = await asyncio.to_thread(Api(base).request, "GET", "/healthz")
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         for t in asyncio.all_tasks():
@@ -212,7 +215,11 @@ async def run(args: argparse.Namespace) -> None:
             print("no latency measured")
         print(f"server memory: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after; "
               f"{(after - before) / max(1, args.tables):.0f} KiB per table")  # fmt: skip
-        print(f"server CPU: {cpu / args.seconds:.2f} s per second (its main process: the event loop, database writes)")
+        print(f"inside the server, arrival -> broadcast queued (every action, bots' too): "
+              f"p50 {health['act_p50_ms']} ms, p99 {health['act_p99_ms']} ms")  # fmt: skip
+        load = os.getloadavg()[0]
+        print(f"CPU per second: server {cpu / args.seconds:.2f} s (its main process: event loop, database writes), "
+              f"clients {mine / args.seconds:.2f} s; load average {load:.1f} on {os.cpu_count()} cores")  # fmt: skip
         if stats.errors:
             print(f"errors: {stats.errors}")
     finally:

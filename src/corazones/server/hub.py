@@ -229,6 +229,8 @@ class Hub:
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
         self._tasks: list[asyncio.Task[None]] = []
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
+        #: Seconds from an action's arrival to its broadcast (the last 10,000), for /healthz and the load bench.
+        self.act_times: deque[float] = deque(maxlen=10_000)
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
 
@@ -645,6 +647,21 @@ class Hub:
     # --------------------------------------------------------------- actions
     async def act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
         """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
+        started = time.perf_counter()
+        await self._act(t, seat, data, by, gen)
+        self.act_times.append(time.perf_counter() - started)
+
+    def act_percentiles(self) -> dict[str, float | None]:
+        """p50 and p99 in ms of the recent actions' time from arrival to broadcast, within this process."""
+        times = sorted(self.act_times)
+        if not times:
+            return {"act_p50_ms": None, "act_p99_ms": None}
+        return {
+            "act_p50_ms": round(times[len(times) // 2] * 1000, 2),
+            "act_p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2),
+        }
+
+    async def _act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
         async with t.lock:
             g = t.game
             if t.status == "finished" or (g is not None and g.over):

@@ -509,6 +509,8 @@ class Health(BaseModel):
     process: str
     tables: int
     version: str
+    act_p50_ms: float | None = Field(description="Recent actions: ms from arrival to broadcast, median")
+    act_p99_ms: float | None = Field(description="Recent actions: ms from arrival to broadcast, 99th percentile")
 
 
 # ====================================================================== documentation

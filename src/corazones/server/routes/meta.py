@@ -25,13 +25,14 @@ async def healthz(h: HubDep, s: StoreDep) -> JSONResponse:
         ok = await asyncio.to_thread(s.ping)
     except Exception:
         ok = False
-    body = {
+    body: dict[str, object] = {
         "ok": ok,
         "db": "ok" if ok else "unreachable",
         "process": h.process,
         "tables": len(h.tables),
         "version": version("corazones"),
     }
+    body.update(h.act_percentiles())
     return JSONResponse(body, status_code=200 if ok else 503)
 
 

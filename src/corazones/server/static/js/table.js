@@ -814,6 +814,10 @@ export class TableScreen {
       ngettext("took {n} point", "took {n} points", v.points_taken[me]), " · ", t("score {n}", { n: v.scores[me] }),
       v.dealer === me ? h("span.dealer", { title: t("Dealer") }, "D") : null));
     bar.append(h("span.prompt", { id: "prompt" }, prompt));
+    // Say it once when a decision of yours begins (screen readers do not see the prompt change).
+    const turnKey = decision ? `${v.hand_index}:${decision}:${v.tricks_played}:${v.trick.length}` : null;
+    if (turnKey && turnKey !== this.turnKey) announce(prompt);
+    this.turnKey = turnKey;
     if (decision === "pass") {
       bar.append(h("button.btn.gold", {
         type: "button", disabled: this.selected.size !== v.pass_count ? true : null, onclick: () => this.sendPass(),
