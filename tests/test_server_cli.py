@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
@@ -10,6 +12,12 @@ from corazones.cli.main import app
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(app, ["serve", *args])
     return result.exit_code, result.output
+
+
+def test_a_port_in_use_is_a_usage_error() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as busy:
+        code, out = run("--port", str(busy.getsockname()[1]))
+    assert code == 2 and "cannot listen on 127.0.0.1" in " ".join(out.split())
 
 
 def test_bad_options_are_usage_errors() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -43,6 +44,11 @@ def serve(
         raise typer.BadParameter(f"must be at least 1, not {bot_workers}", param_hint="'--bot-workers'")
     if log_level not in ("critical", "error", "warning", "info", "debug"):
         raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="'--log-level'")
+    try:  # a clear message now rather than a bind error after the address was printed
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        raise typer.BadParameter(f"cannot listen on {host}:{port}: {e.strerror or e}", param_hint="'--port'") from None
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)
     if problem is not None:
