@@ -7,12 +7,17 @@ PostgreSQL is missing or broken on a machine, these say so first and plainly.
 from __future__ import annotations
 
 import http.server
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -84,3 +89,25 @@ def test_a_missing_component_skips_locally_and_fails_when_required(monkeypatch: 
     monkeypatch.setenv("CORAZONES_REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="CORAZONES_REQUIRE_POSTGRES=1 requires it"):
         _unavailable("PostgreSQL", "no initdb", "CORAZONES_REQUIRE_POSTGRES")
+
+
+def test_the_browser_leaves_no_event_loop_behind_for_the_next_module(tmp_path: Path, chromium_path: str) -> None:
+    """Playwright's sync API keeps an asyncio loop running while started: a later module's asyncio.run
+    (Textual's pilot) must not meet it, so the fixture has to end with its module."""
+    (tmp_path / "conftest.py").write_text("from tests.conftest import browser, chromium_path  # noqa: F401\n")
+    (tmp_path / "test_a_browser.py").write_text(
+        "def test_page(browser):\n    browser.new_context().close()\n", encoding="utf-8"
+    )
+    (tmp_path / "test_b_asyncio.py").write_text(
+        "import asyncio\n\ndef test_run():\n    asyncio.run(asyncio.sleep(0))\n", encoding="utf-8"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CORAZONES_CHROMIUM": chromium_path}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
