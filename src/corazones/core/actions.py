@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import islice
-from typing import Any
+from typing import Any, Final
 
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
 from corazones.core.errors import CardError, RecordError
@@ -49,7 +49,11 @@ class Action:
     # ------------------------------------------------------------ builders
     @staticmethod
     def play(seat: int, card: int | str) -> Action:
-        return Action(Kind.PLAY, seat, (_card(card),))
+        """Seat ``seat`` plays ``card``: the one shared :data:`PLAY_ACTIONS` object when the seat can exist."""
+        c = _card(card)
+        if type(seat) is int and 0 <= seat < MAX_PLAYERS:
+            return PLAY_ACTIONS[seat][c]
+        return Action(Kind.PLAY, seat, (c,))
 
     @staticmethod
     def pass_cards(seat: int, cards: Any) -> Action:
@@ -188,6 +192,16 @@ class Action:
             return SUIT_LETTERS[v]
         return v if isinstance(v, str) and v in MOON_CHOICES else show(v)
 
+
+#: One PLAY action per (seat, card), made once at import.  ``Deal.legal_actions`` and
+#: :meth:`Action.play` hand these out, so listing the legal plays creates no objects, and the
+#: engine recognises one of them by its identity (:data:`PLAY_CODES`): its fields were made
+#: here and need not be checked again, only whether the play is legal now.  Actions are frozen,
+#: so sharing them is safe; they compare equal to any other action with the same fields.
+PLAY_ACTIONS: Final = tuple(tuple(Action(Kind.PLAY, s, (c,)) for c in range(52)) for s in range(MAX_PLAYERS))
+#: ``id(action) -> seat * 64 + card`` for the objects of :data:`PLAY_ACTIONS` (which live as long as the
+#: module, so no other object can have their ids).
+PLAY_CODES: Final[dict[int, int]] = {id(a): s * 64 + c for s, row in enumerate(PLAY_ACTIONS) for c, a in enumerate(row)}
 
 #: The one-of keys of an action object (besides ``seat``).
 ACTION_KEYS = ("play", "pass", "bid", "declare", "moon")

@@ -17,12 +17,13 @@ state when it is not allowed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
-from corazones.core.actions import MOON_CHOICES, Action, Kind
+from corazones.core.actions import MOON_CHOICES, PLAY_ACTIONS, PLAY_CODES, Action, Kind
 from corazones.core.cards import (
     CLUBS,
     HEARTS,
@@ -372,12 +373,16 @@ class Deal:
 
     def hand(self, seat: int) -> list[int]:
         """Cards ``seat`` holds (repeats for two decks), lowest index first."""
-        out = []
+        out: list[int] = []
         h2 = self.h2[seat]
-        for c in mask_cards(self.h1[seat]):
+        mask = self.h1[seat]
+        while mask:  # cards.mask_cards, written out: this module is compiled, cards.py is not
+            low = mask & -mask
+            c = low.bit_length() - 1
             out.append(c)
-            if h2 >> c & 1:
+            if h2 & low:
                 out.append(c)
+            mask ^= low
         return out
 
     def hand_count(self, seat: int) -> int:
@@ -440,7 +445,15 @@ class Deal:
             seat = acting[0]
         ph = self.phase
         if ph == PLAY:
-            return [Action(Kind.PLAY, seat, (c,)) for c in mask_cards(self.legal_mask(seat))]
+            # the shared action objects, in card order (no object made per call)
+            row = PLAY_ACTIONS[seat]
+            out_plays: list[Action] = []
+            mask = self.legal_mask(seat)
+            while mask:
+                low = mask & -mask
+                out_plays.append(row[low.bit_length() - 1])
+                mask ^= low
+            return out_plays
         if ph == PASS:
             if self.passes[seat] is not None:
                 return []
@@ -565,8 +578,30 @@ class Deal:
         return True
 
     # --------------------------------------------------------------- apply
+    def play_known(self, action: object) -> bool:
+        """Play ``action`` if it is one of the shared play objects (``actions.PLAY_ACTIONS``) and legal now.
+
+        Those objects were made by the engine, so their fields need no checking:
+        only whether the play is legal, which :meth:`legal_mask` says as for any
+        action.  Returns ``False`` without changing anything otherwise, and the
+        caller validates ``action`` the full way (with its explanation).
+        """
+        if self.phase != PLAY:
+            return False
+        code = PLAY_CODES.get(id(action), -1)
+        if code < 0:
+            return False
+        seat = code >> 6
+        card = code & 63
+        if seat != self.turn or not self.legal_mask(seat) >> card & 1:
+            return False
+        self.play_card(card)
+        return True
+
     def apply(self, action: Action) -> None:
         """Validate and apply ``action``; an illegal one raises and changes nothing."""
+        if self.play_known(action):
+            return
         self.check(action)
         k = action.kind
         if k is Kind.PLAY:
@@ -813,6 +848,25 @@ class Deal:
 
     def __repr__(self) -> str:
         return f"<Deal phase={self.phase} trick={self.trick_no} turn={self.turn}>"
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, in compiled code.
+
+    The same draws in the same order (``getrandbits`` with rejection, as
+    ``random.Random.shuffle`` and ``_randbelow`` do), so a game's seed gives the
+    same hands as ever; only the interpreted loop around them is gone
+    (``Game`` shuffles twice to start a game and once per hand).  A test
+    compares it with ``random.Random.shuffle``.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 @lru_cache(maxsize=64)

@@ -22,7 +22,7 @@ from typing import Any
 
 from corazones.core.actions import Action, Kind
 from corazones.core.commitment import check_seed, commit
-from corazones.core.deal import DONE, PLAY, Deal
+from corazones.core.deal import DONE, PLAY, Deal, shuffle
 from corazones.core.errors import IllegalActionError
 from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.observation import HandResult, Observation
@@ -69,7 +69,7 @@ class Game:
         n = self.rules.players
         rng = random.Random(f"corazones/{self.seed}/draw")
         pack = list(range(52))
-        rng.shuffle(pack)
+        shuffle(rng, pack)  # rng.shuffle(pack), compiled
         self.draw = tuple(pack[:n])
         self.dealer = min(range(n), key=lambda s: draw_key(self.draw[s]))
         self.hand_index = 0
@@ -93,7 +93,7 @@ class Game:
         r = self.rules
         rng = random.Random(self.hand_seed(self.hand_index))
         deck = list(r.deck)
-        rng.shuffle(deck)
+        shuffle(rng, deck)  # rng.shuffle(deck), compiled
         n = r.players
         eldest = (self.dealer + 1) % n
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -131,8 +131,8 @@ class Game:
 
         A seat that does not exist raises :class:`IllegalActionError`.
         """
-        if seat is not None:
-            seat = self._check_seat(seat)
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.rules.players):
+            seat = self._check_seat(seat)  # anything but a plain seat number: converted, or refused with the reason
         return [] if self.over else self.deal.legal_actions(seat)
 
     def is_legal(self, action: Action) -> bool:
@@ -159,6 +159,13 @@ class Game:
     # -------------------------------------------------------------- apply
     def apply(self, action: Action) -> None:
         """Apply one seat's decision; an illegal action raises and changes nothing."""
+        d = self.deal
+        if not self.over and d.play_known(action):
+            # one of the play objects the engine hands out (legal_actions, Action.play), legal now
+            self.actions.append(action)
+            if d.phase == DONE:
+                self._finish_hand()
+            return
         _check_action(action)
         if self.over:
             raise IllegalActionError("the game is over; no action is expected")
