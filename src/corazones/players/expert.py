@@ -122,6 +122,10 @@ _POOLS: dict[int, Executor] = {}
 RACE_ROUNDS = 4
 #: Standard errors of paired deficit after which an option drops out of a race.
 RACE_Z = 2.0
+#: When the playouts treat a seat as shooting the moon (:meth:`ExpertBot._watch`): a stricter alarm than the
+#: ``standard`` player's own defence, since a playout shooter plays every card high and a false alarm
+#: misleads the whole search, where a heuristic defender only pays for the one card.
+WATCH = standard.Params(defend_lo=0.3, defend_hi=0.7)
 
 
 def _pool(workers: int) -> Executor:
@@ -214,6 +218,7 @@ class ExpertBot(Bot):
         pass_candidates: int = 8,
         infer: bool = False,
         shoot: bool = False,
+        watch: bool = True,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -230,6 +235,7 @@ class ExpertBot(Bot):
         self.infer = infer
         self.auction_worlds = 200
         self.shoot = shoot
+        self.watch = watch
         self.last: SearchResult | None = None
         self.last_reason = ""
 
@@ -329,13 +335,28 @@ class ExpertBot(Bot):
         if standard.shooting(view, legal):
             # a moon the standard player would play for is nearly sure: follow its plan
             return SearchResult(standard.shoot_card(view, legal), {}, {}, 0, moon=True)
+        watch = self._watch(view)
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
-            rows = _best_plan(self._run("play", obs, self.worlds, (moves, plans), self.infer), len(moves), 2)
+            rows = _best_plan(self._run("play", obs, self.worlds, (moves, plans, watch), self.infer), len(moves), 2)
             means, mean_p, counts = _means(rows, len(moves))
         else:
-            means, mean_p, counts = self._race("play", obs, moves, ([-1],), self.worlds, self.infer)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1], watch), self.worlds, self.infer)
         return _pick(moves, means, mean_p, counts, groups, prior)
+
+    def _watch(self, view: View) -> int:
+        """The seat the playouts treat as shooting the moon (-1: none): ``standard``'s moon threat.
+
+        A seat that alone has taken the points so far plays for the moon in
+        every playout and the others defend at once, so the search sees what
+        a shot costs and values the card that stops it.  Left to the playouts'
+        own watch (a seat with half the points), the others start defending
+        too late and the search let real moons through.
+        """
+        if not self.watch:
+            return -1
+        threat, _ = standard.moon_threat(view, WATCH)
+        return -1 if threat is None else threat
 
     def _policy_card(self, obs: Observation) -> int:
         """The ``standard`` player's card for ``obs``: the search's tie-break."""

@@ -9,6 +9,7 @@ from corazones.players.beginner import BeginnerBot
 from corazones.players.expert import ExpertBot
 from corazones.players.learned import LearnedBot
 from corazones.players.random_bot import RandomBot
+from corazones.players.shooter import ShooterBot
 from corazones.players.standard import StandardBot
 
 LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
@@ -16,6 +17,7 @@ LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "beginner": BeginnerBot,
     "standard": StandardBot,
     "expert": ExpertBot,
+    "shooter": ShooterBot,
     "learned": LearnedBot,
 }
 

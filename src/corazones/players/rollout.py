@@ -455,16 +455,19 @@ def moon_candidate(d: Deal) -> int:
     return taker
 
 
-def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3) -> None:
+def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3, watch: int = -1) -> None:
     """Play ``d`` to the end of the hand with :func:`choose` for every seat.
 
     ``shoot`` is a seat that tries to shoot the moon from the start; otherwise a
     seat starts trying when it has taken two thirds of the penalty points and
     nobody else has any.  The others defend once that seat alone has
-    ``defend_share`` of the points.  A hand that ends with a moon choice is
-    left in the ``moon`` phase for the caller to settle.
+    ``defend_share`` of the points.  ``watch`` is a seat already suspected of
+    shooting from what was seen before the playout (it alone has taken
+    points): it plays for the moon from the start and the others defend
+    against it at once, while it still has every point.  A hand that ends
+    with a moon choice is left in the ``moon`` phase for the caller to settle.
     """
-    moon = shoot
+    moon = shoot if shoot >= 0 else watch
     most = (d.pos_total * 2 + 2) // 3
     guard = defend_share * d.pos_total
     pos = d.pos
@@ -482,7 +485,7 @@ def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3
                     shooting = pos[t] >= most
             if moon >= 0 and pos[moon] >= most:
                 shooting = True
-            defend = moon >= 0 and pos[moon] >= guard
+            defend = moon >= 0 and (pos[moon] >= guard or moon == watch)
         d.play_card(choose(d, ctx, moon, defend, shooting))
         check = not d.trick_cards
 

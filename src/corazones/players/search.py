@@ -33,6 +33,10 @@ OTHERS_WEIGHT = 0.15
 DEFEND_SHARE = 0.51
 #: What winning (or losing) the game is worth, in hand points, when a playout ends it.
 GAME_WEIGHT = 30.0
+#: Share of a moon's points that another side's moon costs us beyond the points it moves.  A shooter who
+#: subtracts from its own score leaves ours untouched, so the points alone priced a moon against us at
+#: ``OTHERS_WEIGHT`` of its swing, and the search would not spend a point to stop it.
+MOON_WEIGHT = 0.5
 
 #: One deal's evaluation: every option's value and our hand points after it.
 Row = tuple[list[float], list[float]]
@@ -94,14 +98,22 @@ class Scorer:
             return chips, -chips
         hand = self._side_points(d)
         me = self.team[seat]
-        return self._value(hand, me), float(hand[me])
+        return self._value(hand, me) - self._moon_cost(d, me), float(hand[me])
 
     def value(self, d: Deal, seat: int) -> float:
         """Higher is better for ``seat``."""
         chips = self._chips(d, seat)
         if chips is not None:
             return chips
-        return self._value(self._side_points(d), self.team[seat])
+        me = self.team[seat]
+        return self._value(self._side_points(d), me) - self._moon_cost(d, me)
+
+    def _moon_cost(self, d: Deal, me: int) -> float:
+        """What another side's moon costs side ``me`` beyond the points it moves (0 without one)."""
+        shooter = d.shooter
+        if shooter is None or self.team[shooter] == me:
+            return 0.0
+        return MOON_WEIGHT * d.pos_total
 
     def _chips(self, d: Deal, seat: int) -> float | None:
         """Chips ``seat`` wins in this hand under a chip settlement (``None`` when the rules score points)."""
@@ -134,11 +146,14 @@ class Scorer:
         return u
 
 
-def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int]) -> Row:
+def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int], watch: int = -1) -> Row:
     """Every (plan, move)'s value and our hand points after it, on one deal.
 
     A plan is the seat the playout lets shoot the moon from the start (-1: play
     safe, the usual plan; our own seat: try to take every penalty card).
+    ``watch`` is another seat suspected of shooting (see
+    :func:`~corazones.players.rollout.play_out`): in every playout it plays
+    for the moon and the others defend, so a card that stops it is valued.
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
@@ -149,7 +164,7 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
         for m in moves:
             d = start.clone()
             d.play_card(m)
-            play_out(d, ctx, plan, DEFEND_SHARE)
+            play_out(d, ctx, plan, DEFEND_SHARE, watch)
             v, p = scorer.outcome(d, me)
             vals.append(v)
             pts.append(p)

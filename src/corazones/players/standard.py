@@ -50,8 +50,19 @@ class Params:
     #: cost of leading a suit in which we hold its big penalty card while higher cards are out
     guard_lead: float = 1.5
     #: one opponent's share of the penalties at which moon defence starts, and where it is total
-    defend_lo: float = 0.5
-    defend_hi: float = 0.9
+    defend_lo: float = 0.15
+    defend_hi: float = 0.5
+    #: tricks in a row one opponent must have won from the start before it counts as a moon threat ...
+    control_from: int = 3
+    #: ... and how much more alarming each further trick it wins is (share of the full defence)
+    control_step: float = 0.1
+    #: added alarm when the seat that passed to us gave us only low cards (a moon hand keeps its high ones)
+    low_pass: float = 0.1
+    #: points it is worth keeping our top penalty-suit card (a stopper) while another seat may still shoot
+    spare_stopper: float = 0.0
+    #: how far the share thresholds above drop for a seat that has won every trick so far (in proportion)
+    grip_lo: float = 0.0
+    grip_hi: float = 0.0
     #: weight of stopping a moon against the points it costs
     defend_w: float = 1.0
     #: share of the moon's worth at stake when our best penalty-suit card would be given to the shooter
@@ -104,10 +115,12 @@ def card_costs(v: View, cards: list[int], params: Params = DEFAULT) -> dict[int,
     pos_in_trick = any(vals[c] > 0 for c in v.trick_cards) or any(vals[c] > 0 for c in v.pending)
     out: dict[int, float] = {}
     stopper = -1
+    pen = [c for c in v.suits[v.obs.penalty_suit] if vals[c] > 0]
     if threat is not None:
         # our highest penalty-suit card is the one that can still win a trick off the shooter
-        pen = [c for c in v.suits[v.obs.penalty_suit] if vals[c] > 0]
         stopper = pen[-1] if pen else -1
+    elif params.spare_stopper and pen and v.higher_lower(pen[-1])[0] <= 2 and moon_open(v):
+        stopper = pen[-1]  # no threat yet, but a high one kept costs little and may stop a moon later
     for c in cards:
         fr = params.future_w * future_risk(v, c, avg, params.catch)
         cost = -fr
@@ -149,7 +162,7 @@ def _given_away(
     val = v.vals[card]
     if not val or winner is None or winner == v.me:
         return 0.0
-    cost = 0.0
+    cost = params.spare_stopper if stopper and threat is None else 0.0
     if v.is_partner(winner):
         cost += val * 0.8
     if threat is not None and val > 0:
@@ -181,15 +194,25 @@ def _lead_plan(v: View, card: int, params: Params) -> float:
 def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     """The opponent who may be shooting the moon, and what stopping it is worth to us.
 
-    A seat (or side, when the moon needs a team) that alone has taken every
-    positive penalty point so far is a threat in proportion to its share;
-    the worth is that share of the moon's swing.
+    Three signs, taken together: a seat (or side, when the moon needs a team)
+    that alone has taken every positive penalty point so far is a threat in
+    proportion to its share; a seat that has won every trick from the start
+    has control of the high cards, more alarming with every trick; and a seat
+    that passed us only low cards kept its high ones.  The worth is that
+    level of alarm times the moon's swing.  Without the control sign the
+    defence woke up only once the shooter had half the points, when the Q♠
+    had often been thrown on its tricks already.
     """
     r = v.rules
     if r.moon == "off" or v.pos_total <= 0:
         return None, 0.0
     pos = v.positive()
-    if r.moon_needs == "team":
+    if not any(pos):
+        who = _in_control(v, params)
+        if who is None:
+            return None, 0.0
+        taken = 0
+    elif r.moon_needs == "team":
         sides = {r.team_of(s) for s in range(v.n) if pos[s] > 0}
         if len(sides) != 1:
             return None, 0.0
@@ -208,10 +231,55 @@ def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     if v.kitty_owner is not None and v.obs.kitty_size and r.team_of(v.kitty_owner) != r.team_of(who):
         return None, 0.0
     share = taken / v.pos_total
-    level = (share - params.defend_lo) / (params.defend_hi - params.defend_lo)
+    grip = sum(1 for t in v.obs.tricks if t.winner == who) / max(1, len(v.obs.tricks))
+    lo = params.defend_lo - params.grip_lo * grip
+    level = (share - lo) / (params.defend_hi - params.grip_hi * grip - lo)
+    level = max(level, _control_level(v, who, params))
     if level <= 0.0:
         return None, 0.0
     return who, min(1.0, level) * v.pos_total * params.defend_w
+
+
+def moon_open(v: View) -> bool:
+    """Whether another side may still shoot the moon: nobody but one seat of one other side has a point."""
+    r = v.rules
+    if r.moon == "off" or v.pos_total <= 0:
+        return False
+    pos = v.positive()
+    takers = [s for s in range(v.n) if pos[s] > 0]
+    if any(s == v.me or v.is_partner(s) for s in takers):
+        return False
+    if r.moon_needs == "team":
+        return len({r.team_of(s) for s in takers}) <= 1
+    return len(takers) <= 1
+
+
+def _in_control(v: View, params: Params) -> int | None:
+    """The opponent that has won every trick so far, when there are enough of them to matter."""
+    tricks = v.obs.tricks
+    if len(tricks) < params.control_from:
+        return None
+    who = tricks[0].winner
+    if who is None or who == v.me or v.is_partner(who) or any(t.winner != who for t in tricks):
+        return None
+    return who
+
+
+def _control_level(v: View, who: int, params: Params) -> float:
+    """Alarm from ``who``'s grip on the tricks and from what it passed us."""
+    level = 0.0
+    tricks = v.obs.tricks
+    run = 0
+    for t in tricks:
+        if t.winner != who:
+            break
+        run += 1
+    if run >= params.control_from and run == len(tricks):
+        level += params.control_step * (run - params.control_from + 1)
+    got = v.obs.received
+    if got and v.obs.received_from == who and all(RANK_OF[c] <= 7 and v.vals[c] <= 0 for c in got):
+        level += params.low_pass
+    return level
 
 
 def shooting(v: View, cards: list[int], params: Params = DEFAULT) -> bool:
