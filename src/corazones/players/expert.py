@@ -18,12 +18,23 @@ tried with a plan to shoot the moon, and the better plan kept; it is off by
 default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
 
+Moon defence.  A seat that ``standard``'s moon alarm names (it alone has
+taken the points so far, or has won every trick from the start; a stricter
+alarm than ``standard`` defends on, see ``WATCH``) plays for the moon in
+every playout, and the others defend against it from the start
+(``watch`` in :func:`~corazones.players.rollout.play_out`): so the search
+sees what letting the shot through costs and values the card that stops it.
+``watch=False`` turns this off.
+
 Each finished playout is scored for the whole game, not just the hand
 (:class:`~corazones.players.search.Scorer`): the hand's points after the moon
 rule (the shooter of a playout picks the better moon option for itself),
 points given to the match leader count a little in our favour, and when the
 hand can end the game the playout also counts whether we would win or lose
-it.  Chip settlements score the chips won or lost.
+it.  Another side's moon costs half its points on top
+(:data:`~corazones.players.search.MOON_WEIGHT`): a shooter who subtracts 26
+from its own score moves no point of ours, and the search would not spend a
+point to stop it.  Chip settlements score the chips won or lost.
 
 The pass is simulated the same way: eight sensible candidates (the
 ``standard`` player's pass, the quick rule's, and one-card changes to them)

@@ -8,8 +8,9 @@ rule follow the classic moves: duck with the highest card that still loses,
 throw the most dangerous card on a trick someone else takes, win a forced
 trick with the highest card, never lead the A♠ or K♠ into an unseen Q♠.  On
 top of it sit a few plans the price cannot see: flushing out the Q♠ with low
-spades, stopping an opponent's moon, shooting the moon with a hand that can
-take every trick, and the match situation near the target.
+spades, stopping an opponent's moon (:func:`moon_threat`: one seat with every
+point so far, or with every trick from the start), shooting the moon with a
+hand that can take every trick, and the match situation near the target.
 
 Every decision is a plain function of an :class:`Observation`
 (:func:`play`, :func:`pass_cards`, :func:`bid`, :func:`declare`,
@@ -58,11 +59,6 @@ class Params:
     control_step: float = 0.1
     #: added alarm when the seat that passed to us gave us only low cards (a moon hand keeps its high ones)
     low_pass: float = 0.1
-    #: points it is worth keeping our top penalty-suit card (a stopper) while another seat may still shoot
-    spare_stopper: float = 0.0
-    #: how far the share thresholds above drop for a seat that has won every trick so far (in proportion)
-    grip_lo: float = 0.0
-    grip_hi: float = 0.0
     #: weight of stopping a moon against the points it costs
     defend_w: float = 1.0
     #: share of the moon's worth at stake when our best penalty-suit card would be given to the shooter
@@ -115,12 +111,10 @@ def card_costs(v: View, cards: list[int], params: Params = DEFAULT) -> dict[int,
     pos_in_trick = any(vals[c] > 0 for c in v.trick_cards) or any(vals[c] > 0 for c in v.pending)
     out: dict[int, float] = {}
     stopper = -1
-    pen = [c for c in v.suits[v.obs.penalty_suit] if vals[c] > 0]
     if threat is not None:
         # our highest penalty-suit card is the one that can still win a trick off the shooter
+        pen = [c for c in v.suits[v.obs.penalty_suit] if vals[c] > 0]
         stopper = pen[-1] if pen else -1
-    elif params.spare_stopper and pen and v.higher_lower(pen[-1])[0] <= 2 and moon_open(v):
-        stopper = pen[-1]  # no threat yet, but a high one kept costs little and may stop a moon later
     for c in cards:
         fr = params.future_w * future_risk(v, c, avg, params.catch)
         cost = -fr
@@ -162,7 +156,7 @@ def _given_away(
     val = v.vals[card]
     if not val or winner is None or winner == v.me:
         return 0.0
-    cost = params.spare_stopper if stopper and threat is None else 0.0
+    cost = 0.0
     if v.is_partner(winner):
         cost += val * 0.8
     if threat is not None and val > 0:
@@ -231,27 +225,11 @@ def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     if v.kitty_owner is not None and v.obs.kitty_size and r.team_of(v.kitty_owner) != r.team_of(who):
         return None, 0.0
     share = taken / v.pos_total
-    grip = sum(1 for t in v.obs.tricks if t.winner == who) / max(1, len(v.obs.tricks))
-    lo = params.defend_lo - params.grip_lo * grip
-    level = (share - lo) / (params.defend_hi - params.grip_hi * grip - lo)
+    level = (share - params.defend_lo) / (params.defend_hi - params.defend_lo)
     level = max(level, _control_level(v, who, params))
     if level <= 0.0:
         return None, 0.0
     return who, min(1.0, level) * v.pos_total * params.defend_w
-
-
-def moon_open(v: View) -> bool:
-    """Whether another side may still shoot the moon: nobody but one seat of one other side has a point."""
-    r = v.rules
-    if r.moon == "off" or v.pos_total <= 0:
-        return False
-    pos = v.positive()
-    takers = [s for s in range(v.n) if pos[s] > 0]
-    if any(s == v.me or v.is_partner(s) for s in takers):
-        return False
-    if r.moon_needs == "team":
-        return len({r.team_of(s) for s in takers}) <= 1
-    return len(takers) <= 1
 
 
 def _in_control(v: View, params: Params) -> int | None:
