@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from corazones.core import PRESETS, Action, Game, IllegalActionError, Kind, Rules
+from corazones.core import PRESETS, Action, CardError, Game, IllegalActionError, Kind, Rules
 from corazones.core.actions import PLAY_ACTIONS
 from corazones.core.deal import shuffle
 from corazones.core.limits import MAX_PLAYERS
@@ -86,3 +86,9 @@ def test_shared_and_fresh_actions_play_the_same_game(preset: str) -> None:
     assert games[1].over
     assert [a.to_json() for a in games[0].actions] == [a.to_json() for a in games[1].actions]
     assert games[0].history == games[1].history
+
+
+def test_a_pass_of_card_indexes_is_the_pass_of_their_names() -> None:
+    assert Action.pass_cards(1, [36, 51, 0]) == Action.pass_cards(1, "QS AH 2C") == Action(Kind.PASS, 1, (0, 36, 51))
+    with pytest.raises(CardError, match="not a card: True"):
+        Action.pass_cards(1, [True, 5, 6])

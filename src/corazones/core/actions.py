@@ -65,6 +65,8 @@ class Action:
             raise CardError(f"a pass is a list of cards, not {show(cards)}") from None
         if len(given) > _MAX_PASS:
             raise CardError(f"a pass is a list of at most {_MAX_PASS} cards")
+        if all(type(c) is int and 0 <= c < 52 for c in given):  # card indexes (a hand from the engine): as they are
+            return Action(Kind.PASS, seat, tuple(sorted(given)))
         return Action(Kind.PASS, seat, tuple(sorted(_card(c) for c in given)))
 
     @staticmethod

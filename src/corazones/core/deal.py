@@ -869,6 +869,21 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def deal_hands(rules: Rules, rng: random.Random, eldest: int) -> tuple[list[list[int]], list[int]]:
+    """Shuffle ``rules.deck`` with ``rng`` and deal it one card at a time from ``eldest``: (hands, kitty).
+
+    How ``Game`` deals every hand from its seed, here so that it runs compiled.
+    """
+    deck = list(rules.deck)
+    shuffle(rng, deck)
+    n = rules.players
+    size = rules.hand_size
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i in range(size * n):
+        hands[(eldest + i) % n].append(deck[i])
+    return hands, deck[size * n :]
+
+
 @lru_cache(maxsize=64)
 def _play_only(rules: Rules) -> Rules:
     """``rules`` without the auction and the pass, to start a hand at the first lead."""

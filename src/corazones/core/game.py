@@ -22,7 +22,7 @@ from typing import Any
 
 from corazones.core.actions import Action, Kind
 from corazones.core.commitment import check_seed, commit
-from corazones.core.deal import DONE, PLAY, Deal, shuffle
+from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
 from corazones.core.errors import IllegalActionError
 from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.observation import HandResult, Observation
@@ -71,7 +71,8 @@ class Game:
         pack = list(range(52))
         shuffle(rng, pack)  # rng.shuffle(pack), compiled
         self.draw = tuple(pack[:n])
-        self.dealer = min(range(n), key=lambda s: draw_key(self.draw[s]))
+        keys = [draw_key(c) for c in self.draw]
+        self.dealer = keys.index(min(keys))
         self.hand_index = 0
         self.scores = [0] * n
         settle = self.rules.settlement
@@ -91,15 +92,8 @@ class Game:
 
     def _new_deal(self) -> Deal:
         r = self.rules
-        rng = random.Random(self.hand_seed(self.hand_index))
-        deck = list(r.deck)
-        shuffle(rng, deck)  # rng.shuffle(deck), compiled
-        n = r.players
-        eldest = (self.dealer + 1) % n
-        hands: list[list[int]] = [[] for _ in range(n)]
-        for i in range(r.hand_size * n):
-            hands[(eldest + i) % n].append(deck[i])
-        kitty = deck[r.hand_size * n :]
+        # the deck shuffled as rng.shuffle does and dealt one card at a time from the eldest hand
+        hands, kitty = deal_hands(r, random.Random(self.hand_seed(self.hand_index)), (self.dealer + 1) % r.players)
         return Deal(
             r,
             hands,
