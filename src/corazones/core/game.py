@@ -50,6 +50,7 @@ class Game:
         "deal",
         "dealer",
         "draw",
+        "from_position",
         "hand_index",
         "history",
         "last_deal",
@@ -84,6 +85,10 @@ class Game:
         self.winners: tuple[int, ...] = ()
         self.carry_declarer: int | None = None
         self.last_deal: Deal | None = None
+        # True when core.position.start_game put in a hand of its own: the seed then no longer
+        # gives this game's cards, and records.make_record refuses to write a record that would
+        # replay to another game
+        self.from_position = False
         self.deal = self._new_deal()
 
     # ------------------------------------------------------------ dealing
@@ -239,6 +244,7 @@ class Game:
         g.winners = self.winners
         g.carry_declarer = self.carry_declarer
         g.last_deal = self.last_deal
+        g.from_position = self.from_position
         return g
 
     # -------------------------------------------------------- observation

@@ -257,6 +257,7 @@ def start_game(position: Position, seed: int | str | None = None, *, single_deal
         game.chips = list(position.chips)
     game.pool = position.pool
     game.carry_declarer = position.declarer
+    game.from_position = True  # its cards are not the seed's: no seed-based record of it (records.make_record)
     game.deal = Deal(
         rules,
         [list(h) for h in position.hands],

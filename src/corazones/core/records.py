@@ -53,6 +53,11 @@ def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
     unfinished game is valid and replays to the same unfinished position.
     """
     n = game.rules.players
+    if game.from_position:  # a record replays from the seed, which did not deal this game's cards
+        raise RecordError(
+            "this game was started from a position (corazones.core.position.start_game), not dealt from its "
+            "seed, so a record would replay to a different game; keep the position and the actions instead"
+        )
     if len(game.actions) > MAX_RECORD_ACTIONS:  # never write a record that cannot be read back
         raise RecordError(f"this game has {len(game.actions):,} actions; a record holds at most {MAX_RECORD_ACTIONS:,}")
     names = [f"seat {i}" for i in range(n)] if players is None else list(players)
