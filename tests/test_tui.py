@@ -553,39 +553,68 @@ def test_cards_of_an_annulled_trick_wait_for_the_next_winner() -> None:
     assert sorted(taken_cards([annulled, won], 4)[0]) == sorted(both)
 
 
-def test_the_table_answers_while_the_expert_thinks() -> None:
-    from corazones.players.expert import ExpertBot
+class HeldBot:
+    """A standard player that may not answer before the test lets it: it stands for a long search."""
 
-    levels: list[str | None] = [None, "expert", "standard", "standard"]
-    ctl = Controller.new(Rules.preset("standard", hands=1), ["Pat", "A", "B", "C"], levels, 5)
-    # an expert given a long search (cut at 1 s a move): the table must keep answering meanwhile
-    ctl.bots[1] = ExpertBot(seed=1, worlds=1_000_000, pass_worlds=1_000_000, time_limit=1.0)
+    name = "held"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.inner = make_player("standard", 1)
+        self.released = threading.Event()
+        self.started = threading.Event()
+
+    def act(self, obs: Any) -> Action:
+        self.started.set()
+        assert self.released.wait(60), "the test never let the bot answer"
+        return self.inner.act(obs)
+
+
+def test_the_table_answers_while_a_bot_thinks() -> None:
+    """Bots think in a worker thread: while one is still deciding, keys work and screens open.
+
+    The bot answers only once the score sheet is open; had it run on the UI thread, the sheet could never open.
+    """
+    levels: list[str | None] = [None, "standard", "standard", "standard"]
+    ctl = Controller.new(Rules.preset("hearts_1887", hands=1), ["Pat", "A", "B", "C"], levels, 5)
+    held = HeldBot()
 
     async def run() -> None:
         app = CorazonesApp(controller=ctl, settings=fast(), remember=False)
         async with app.run_test(size=SIZE) as pilot:
             table = table_of(app)
             await settle(pilot)
-            for _ in range(6):  # pass, then play until the expert has a card to choose
-                await answer(pilot)
-                for _ in range(20):
-                    if table.thinking:
-                        break
-                    await pilot.pause(0.01)
-                if table.thinking:
+            seat = next(s for s in range(1, 4) if s not in ctl.game.to_act())
+            ctl.bots[seat] = held  # type: ignore[assignment]
+            # play on until the held bot is asked; keys go in as a terminal sends them (pilot.press
+            # would wait for the worker to finish, which is what this test must not need)
+            for _ in range(5000):
+                if held.started.is_set():
                     break
+                if table.pausing:
+                    app.simulate_key("space")
+                elif ctl.human_to_act() and not table.dialog_open and isinstance(app.screen, TableScreen):
+                    table.query_one(HandView).focus()
+                    app.simulate_key("enter")
+                await asyncio.sleep(0.02)
             assert table.thinking
             actions = len(ctl.game.actions)
-            # a key sent the way a terminal sends it (pilot.press would wait for the worker to finish)
             app.simulate_key("s")
-            for _ in range(100):
+            for _ in range(1000):
                 await asyncio.sleep(0.01)
                 if isinstance(app.screen, ScoreSheet):
                     break
-            assert isinstance(app.screen, ScoreSheet)
-            assert table.thinking and len(ctl.game.actions) == actions  # shown before the expert's move
+            assert isinstance(app.screen, ScoreSheet) and table.thinking and len(ctl.game.actions) == actions
+            held.released.set()
+            await pilot.press("escape")
+            await settle(pilot)
+            assert len(ctl.game.actions) > actions and not table.thinking
 
-    asyncio.run(run())
+    try:
+        asyncio.run(run())
+    finally:
+        held.released.set()
 
 
 def _run_in_terminal(args: list[str], wait_for: bytes, tmp: Path) -> bytes:

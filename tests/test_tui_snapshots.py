@@ -25,7 +25,8 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def app_for(preset: str, seed: int = 5, **over: Any) -> CorazonesApp:
-    s = cfg.Settings(speed="instant", name="Pat", lang="en")
+    # random opponents: the pictures must not change when the standard player's heuristics are tuned
+    s = cfg.Settings(speed="instant", name="Pat", lang="en", levels=["random"] * 10)
     return CorazonesApp(rules=Rules.preset(preset, **over), seed=seed, settings=s, remember=False)
 
 

@@ -42,7 +42,14 @@ async def settle(pilot: Pilot[Any], limit: float = 60.0) -> None:
         table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
         if table is not None and table.pausing and app.screen is table:
             await pilot.press("space")
-        assert waited < limit, "the app did not come back to the player"
+        if waited >= limit:
+            t = table
+            state = (
+                "no table"
+                if t is None
+                else (f"pausing={t.pausing} thinking={t.thinking} dialog={t.dialog_open} to_act={t.ctl.game.to_act()}")
+            )
+            raise AssertionError(f"the app did not come back to the player: {app.screen} {state}")
 
 
 async def answer(pilot: Pilot[Any]) -> str:

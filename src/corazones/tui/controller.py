@@ -68,6 +68,8 @@ class Controller:
     ) -> Controller:
         if len(names) != rules.players or len(levels) != rules.players:
             raise ValueError(f"need {rules.players} names and levels")
+        if sum(lv is None for lv in levels) > 1:
+            raise ValueError("one human seat at most: every other seat needs a level")
         return cls(Game(rules, seed), list(names), list(levels))
 
     def _make_bots(self) -> None:

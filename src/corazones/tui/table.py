@@ -401,7 +401,10 @@ class TableScreen(Screen[None]):
             except Exception as e:  # a bot bug must not freeze the table: say it
                 self.app.call_from_thread(self._bot_failed, gen, e)
                 return
-            self.app.call_from_thread(self._bots_done, gen, actions, time.monotonic() - start)
+            try:
+                self.app.call_from_thread(self._bots_done, gen, actions, time.monotonic() - start)
+            except Exception as e:  # a fault while showing the move: say it rather than stall in silence
+                self.app.call_from_thread(self._bot_failed, gen, e)
 
         self.run_worker(work, thread=True, group="bots", exit_on_error=False)
 
