@@ -165,7 +165,8 @@ async def run(args: argparse.Namespace) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     cmd = [sys.executable, "-m", "corazones", "serve", "--port", str(port), "--db", db, "--bot-delay",
-           str(args.bot_delay), "--bot-workers", str(args.bot_workers), "--write-limit", "100000"]  # fmt: skip
+           str(args.bot_delay), "--bot-workers", str(args.bot_workers), "--write-limit", "100000",
+           "--ws-per-address", "100000"]  # fmt: skip
     log = open(os.path.join(tmp, "server.log"), "wb")  # noqa: SIM115 - closed at the end
     server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     try:

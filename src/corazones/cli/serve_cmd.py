@@ -23,8 +23,12 @@ def serve(
         str | None, typer.Option(help="Address the players reach this server at (default: http://HOST:PORT)")
     ] = None,
     write_limit: Annotated[
-        int, typer.Option(help="HTTP writes (POST) a minute allowed per client address (load tests raise it)")
+        int, typer.Option(help="HTTP writes (POST) a minute per player, or per address without a token")
     ] = 60,
+    ws_per_address: Annotated[
+        int, typer.Option(help="Open WebSocket connections allowed from one client address (load tests raise it)")
+    ] = 30,
+    token_days: Annotated[float, typer.Option(help="Days a sign-in token stays valid (renewed on every visit)")] = 30.0,
     log_level: Annotated[str, typer.Option(help="critical, error, warning, info or debug")] = "warning",
 ) -> None:
     """Serve the web app: play in the browser against bots or with friends (prints the address)."""
@@ -38,8 +42,11 @@ def serve(
     for name, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lease", lease)):
         if value < 0 or value != value:
             raise typer.BadParameter(f"must be 0 or more seconds, not {value}", param_hint=f"'{name}'")
-    if write_limit < 1:
-        raise typer.BadParameter(f"must be at least 1, not {write_limit}", param_hint="'--write-limit'")
+    for name, count in (("--write-limit", write_limit), ("--ws-per-address", ws_per_address)):
+        if count < 1:
+            raise typer.BadParameter(f"must be at least 1, not {count}", param_hint=f"'{name}'")
+    if not token_days > 0:
+        raise typer.BadParameter(f"must be more than 0 days, not {token_days}", param_hint="'--token-days'")
     if bot_workers < 1:
         raise typer.BadParameter(f"must be at least 1, not {bot_workers}", param_hint="'--bot-workers'")
     if log_level not in ("critical", "error", "warning", "info", "debug"):
@@ -64,6 +71,8 @@ def serve(
         bot_workers=bot_workers,
         expert_workers=bot_workers,
         http_writes_per_minute=write_limit,
+        ws_per_address=ws_per_address,
+        token_days=token_days,
     )
     safe_db = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)

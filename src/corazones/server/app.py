@@ -46,7 +46,7 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db_url).migrate()
         app.state.store = store
-        app.state.tokens = Tokens(store.secret("token", new_secret))
+        app.state.tokens = Tokens(store.secret("token", new_secret), settings.limit("token_days") * 86400)
         hub = Hub(store, settings)
         app.state.hub = hub
         await hub.start()
@@ -70,5 +70,5 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
         app.include_router(mod.router)
     if static_dir is not None and static_dir.is_dir():
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="static")
-    app.add_middleware(HttpLimits, writes_per_minute=settings.http_writes_per_minute)
+    app.add_middleware(HttpLimits, writes_per_minute=int(settings.limit("http_writes_per_minute")))
     return app

@@ -1,9 +1,13 @@
 """Identity: signed tokens for guests and accounts, scrypt password hashes.
 
-A token is the player's id signed with a secret kept in the database, so
-every server process sharing the database accepts every token and a restart
-logs nobody out.  Passwords are never stored: only a salted ``hashlib.scrypt``
-hash (the standard library's memory-hard KDF) and its parameters.
+A token is the player's id and its time of issue, signed with a secret kept
+in the database, so every server process sharing the database accepts every
+token and a restart logs nobody out.  A token expires ``max_age`` after it
+was issued (a copied or stolen token stops working by itself); the web app
+renews its token on every visit, so a regular player never notices.
+
+Passwords are never stored: only a salted ``hashlib.scrypt`` hash (the
+standard library's memory-hard KDF) and its parameters.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import hashlib
 import hmac
 import secrets
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from corazones.core.text import safe_name
 from corazones.server.schema import LIMITS
@@ -23,17 +27,18 @@ _N, _R, _P = 2**14, 8, 1
 
 
 class Tokens:
-    def __init__(self, secret: str) -> None:
-        self._s = URLSafeSerializer(secret, salt=_SALT)
+    def __init__(self, secret: str, max_age: float) -> None:
+        self._s = URLSafeTimedSerializer(secret, salt=_SALT)
+        self.max_age = max(1, round(max_age))  # whole seconds, as itsdangerous counts them
 
     def issue(self, player_id: int) -> str:
         return self._s.dumps({"p": player_id})
 
     def player_id(self, token: str) -> int | None:
-        """The player a token names, or None when it is not one of ours."""
+        """The player a token names, or None when it is not one of ours or has expired."""
         try:
-            data = self._s.loads(token)
-        except BadSignature:
+            data = self._s.loads(token, max_age=self.max_age)
+        except BadSignature:  # SignatureExpired is one too
             return None
         pid = data.get("p") if isinstance(data, dict) else None
         return pid if isinstance(pid, int) and not isinstance(pid, bool) else None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -70,6 +71,32 @@ class Settings:
     expert_workers: int = 1
     single_process: bool | None = None  # None: true for SQLite (one process per file)
     http_writes_per_minute: int | None = None  # None: LIMITS["http_writes_per_minute"]
+    #: Days a token stays valid after it is issued (None: LIMITS["token_days"]; the web app renews it on every visit).
+    token_days: float | None = None
+    #: Open WebSocket connections one client address may hold (None: LIMITS["ws_per_address"]).
+    ws_per_address: int | None = None
+    #: Connections to one table (None: LIMITS["table_connections"]).
+    table_connections: int | None = None
+    #: Seconds a new connection has to say hello (None: LIMITS["hello_timeout_seconds"]).
+    hello_timeout: float | None = None
+    #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
+    #: tournaments with pre-announced deals give their own.
+    seed_source: Callable[[], str] | None = None
+
+    def limit(self, name: str) -> float:
+        """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""
+        own = {
+            "token_days": self.token_days,
+            "ws_per_address": self.ws_per_address,
+            "table_connections": self.table_connections,
+            "hello_timeout_seconds": self.hello_timeout,
+            "http_writes_per_minute": self.http_writes_per_minute,
+        }.get(name)
+        return own if own is not None else LIMITS[name]
+
+    def limits(self) -> dict[str, float]:
+        """Every limit as this process enforces it (sent in ``welcome``)."""
+        return {name: self.limit(name) for name in LIMITS}
 
 
 @dataclass
@@ -217,6 +244,12 @@ def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
 
+def bot_key(seed: str) -> str:
+    """The seed of a table's bots: derived from the table's seed (so a game replays exactly from its
+    seed, bots' choices included) by a one-way hash (so a bot's worker cannot learn the deal from it)."""
+    return hashlib.sha256(f"corazones-bots:{seed}".encode()).hexdigest()[:16]
+
+
 class Hub:
     """Every table this process owns, and the services they share."""
 
@@ -231,6 +264,8 @@ class Hub:
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
         #: Seconds from an action's arrival to its broadcast (the last 10,000), for /healthz and the load bench.
         self.act_times: deque[float] = deque(maxlen=10_000)
+        #: Open WebSocket connections per client address (limited by ``Settings.ws_per_address``).
+        self.addresses: dict[str, int] = {}
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
 
@@ -498,7 +533,7 @@ class Hub:
                 raise Refused("malformed", N_("Your seat must be one of the human seats."))
             states[my_seat].player = owner
             states[my_seat].name = owner_name
-        seed = secrets.token_urlsafe(32)
+        seed = self.settings.seed_source() if self.settings.seed_source else secrets.token_urlsafe(32)
         now = time.time()
         t = TableRuntime(
             id=new_table_id(),
@@ -770,7 +805,7 @@ class Hub:
         started = time.monotonic()
         try:
             obs = g.observation(seat)
-            bot_seed = f"{t.id}/{seat}/{len(g.actions)}"
+            bot_seed = f"{bot_key(t.seed)}/{seat}/{len(g.actions)}"
             try:
                 data = await self.bots.think(obs, level, bot_seed)
             except asyncio.CancelledError:
@@ -826,7 +861,7 @@ class Hub:
         event the others see first; the snapshot already includes it).
         """
         async with t.lock:
-            if len(t.conns) >= LIMITS["table_connections"]:
+            if len(t.conns) >= self.settings.limit("table_connections"):
                 raise Refused("rate_limited", N_("This table has too many connections; try again later."))
             seat = t.seat_of(conn.player_id)
             conn.seat = seat
@@ -880,7 +915,7 @@ class Hub:
             "player": {"id": conn.player_id, "name": conn.player_name, "kind": conn.player_kind},
             "role": "seat" if conn.seat is not None else "spectator",
             "seat": conn.seat,
-            "limits": LIMITS,
+            "limits": self.settings.limits(),
         }
 
     async def _resend(self, t: TableRuntime, player: int) -> None:

@@ -1,4 +1,12 @@
-"""HTTP limits as ASGI middleware: body size and write rate per client address.
+"""HTTP limits as ASGI middleware: body size and write rate per player (or client address).
+
+The write rate is counted per player when the request carries a valid token,
+else per client address: many people behind one address (a school, a
+carrier's NAT, a proxy) do not share one budget, and one player cannot spend
+more by switching addresses.  Requests without a token (making a guest,
+logging in) are counted per address.  Behind a reverse proxy, uvicorn puts
+the forwarded client address in the scope for trusted proxies
+(``FORWARDED_ALLOW_IPS``).
 
 Pure ASGI (not ``BaseHTTPMiddleware``) so WebSocket traffic passes through
 untouched and request bodies are counted as they stream in, whatever the
@@ -39,7 +47,7 @@ class HttpLimits:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        client = (scope.get("client") or ("?", 0))[0]
+        client = _player_key(scope) or "address:" + str((scope.get("client") or ("?", 0))[0])
         if not self._allow(client):
             await _reply(send, 429, "rate_limited", f"at most {int(self.burst)} writes a minute")
             return
@@ -64,6 +72,18 @@ class HttpLimits:
             await self.app(scope, counted, send)
         except _TooLarge:
             await _reply(send, 413, "too_large", f"request body over {self.body_bytes} bytes")
+
+
+def _player_key(scope: Scope) -> str | None:
+    """``player:ID`` for a request with a valid ``Authorization: Bearer`` token, else None."""
+    auth = dict(scope.get("headers") or []).get(b"authorization", b"").decode("latin-1")
+    scheme, _, value = auth.partition(" ")
+    app = scope.get("app")
+    tokens = getattr(getattr(app, "state", None), "tokens", None)
+    if scheme.lower() != "bearer" or not value.strip() or tokens is None:
+        return None
+    pid = tokens.player_id(value.strip())
+    return None if pid is None else f"player:{pid}"
 
 
 class _TooLarge(Exception):

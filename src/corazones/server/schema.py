@@ -25,7 +25,9 @@ LIMITS: dict[str, int] = {
     "ws_rate_per_second": 10,  # sustained messages per second per connection
     "ws_burst": 20,  # messages accepted at once before the rate applies
     "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
-    "hello_timeout_seconds": 10,
+    "hello_timeout_seconds": 10,  # a connection that has not said hello by then is closed (1008)
+    "ws_per_address": 30,  # open WebSocket connections from one client address (all tables together)
+    "token_days": 30,  # a token is valid this long after it is issued; POST /api/auth/refresh renews it
     "chat_chars": 300,
     "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
     "table_connections": 200,  # connections to one table (players and spectators)
@@ -328,17 +330,22 @@ class Welcome(BaseModel):
     player: PlayerInfo
     role: Literal["seat", "spectator"]
     seat: int | None
-    limits: dict[str, int]
+    limits: dict[str, float] = Field(description="The limits of this server (docs/protocol.md, Limits)")
 
 
 class Event(BaseModel):
-    """A numbered table event, with the recipient's view after it (seat view or public view)."""
+    """A numbered table event.  One change (an action, a seat taken) may cause several events at once;
+    they are sent together and only the last of them carries the recipient's view after them all."""
 
     type: Literal["event"]
     table: str
     seq: int
     event: EventBody
-    view: SeatView | PublicView | None = None
+    view: SeatView | PublicView | None = Field(
+        default=None,
+        description="The recipient's seat view or public view after this event, on the last event of a batch "
+        "that changes the game; null on the others, on chat, seat and table events, and in a snapshot's missed",
+    )
 
 
 class Snapshot(BaseModel):

@@ -52,6 +52,12 @@ async def login(body: AccountRequest, request: Request) -> dict[str, Any]:
     return _reply(request, p)
 
 
+@router.post("/auth/refresh")
+async def refresh(request: Request, player: PlayerDep) -> dict[str, Any]:
+    """A fresh token for a valid one: its validity starts again (the web app calls this on every visit)."""
+    return _reply(request, player)
+
+
 @router.get("/me")
 async def me(player: PlayerDep) -> dict[str, Any]:
     return player_json(player)

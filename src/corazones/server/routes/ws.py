@@ -164,11 +164,27 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     s = Session(ws, hub)
     sender = asyncio.create_task(s.sender())
+    # Connections per client address (uvicorn puts the forwarded address here behind a trusted proxy).
+    address = ws.client.host if ws.client else "?"
+    counted = hub.addresses.get(address, 0) < hub.settings.limit("ws_per_address")
+    if counted:
+        hub.addresses[address] = hub.addresses.get(address, 0) + 1
     try:
-        await _serve(s, table_id)
+        if counted:
+            await _serve(s, table_id)
+        else:
+            n = int(hub.settings.limit("ws_per_address"))
+            s.error("rate_limited", N_("Too many connections from your address: at most {n}."), n=n)
+            s.close(1008, "too many connections")
     except Exception:
         log.exception("connection to table %s failed", table_id)
     finally:
+        if counted:
+            left = hub.addresses.get(address, 1) - 1
+            if left > 0:
+                hub.addresses[address] = left
+            else:
+                hub.addresses.pop(address, None)
         if s.conn is not None and s.table is not None:
             with contextlib.suppress(Exception):
                 await hub.disconnect(s.table, s.conn)
@@ -181,7 +197,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
 async def _serve(s: Session, table_id: str) -> None:
     hub = s.hub
     try:
-        raw = await asyncio.wait_for(s.read(), LIMITS["hello_timeout_seconds"])
+        raw = await asyncio.wait_for(s.read(), hub.settings.limit("hello_timeout_seconds"))
     except TimeoutError:
         s.error("auth", N_("Say hello first (with your token)."))
         s.close(1008, "no hello")

@@ -77,13 +77,11 @@ export async function login(name, password) {
   return remember(await request("POST", "/api/auth/login", { name, password }));
 }
 
-/** Check the saved token; forget it if the server no longer knows it. */
+/** Renew the saved token (tokens expire, docs/protocol.md); forget it if the server no longer accepts it. */
 export async function checkMe() {
   if (!token()) return null;
   try {
-    const player = await request("GET", "/api/me");
-    localStorage.setItem(PLAYER, JSON.stringify(player));
-    return player;
+    return remember(await request("POST", "/api/auth/refresh", {}));
   } catch (e) {
     if (e.status === 401 || e.status === 403 || e.status === 404) forget();
     return me();

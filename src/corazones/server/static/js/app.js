@@ -68,7 +68,8 @@ class App {
     const route = (location.hash || "#/").split("/")[1] || "";
     const link = (href, label, key) => h("a", { href, "aria-current": route === key ? "page" : null }, label);
     document.getElementById("nav").replaceChildren(
-      link("#/", t("Lobby"), ""), link("#/games", t("Replays"), "games"), link("#/stats", t("Statistics"), "stats"));
+      link("#/", t("Lobby"), ""), link("#/games", t("Replays"), "games"), link("#/stats", t("Statistics"), "stats"),
+      h("a", { href: "/pad/", id: "pad-link", title: t("Keep score of a game played with real cards") }, t("Score pad")));
     const langSel = h("select", {
       "aria-label": t("Language"), id: "lang",
       onchange: async (e) => { await loadLang(e.target.value, api.catalogUrl); this.route(); },
