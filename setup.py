@@ -45,11 +45,12 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE / "src" / "corazones"
 
-#: The hot path: the hand state machine, the random-playout driver, the
-#: expert's playout policy and its per-deal evaluation.  Other modules stay
-#: interpreted (``cards.Card`` subclasses ``int``, which mypyc cannot compile,
-#: and nothing else is hot).
-COMPILED = ("core/deal", "core/simulate", "players/rollout", "players/search")
+#: The hot path: the hand state machine, the public game API around it, the
+#: random-playout driver, the expert's playout policy and its per-deal
+#: evaluation.  Other modules stay interpreted (``cards.Card`` subclasses
+#: ``int``, which mypyc cannot compile; ``actions.Action`` must hold whatever an
+#: outside caller puts in it, to be refused with a reason; nothing else is hot).
+COMPILED = ("core/deal", "core/game", "core/simulate", "players/rollout", "players/search")
 
 #: Name of the shared library that holds the compiled code of all modules.
 GROUP = "corazones.core._native"

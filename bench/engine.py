@@ -35,6 +35,7 @@ from collections.abc import Callable
 
 from corazones.core import Game, Kind, Rules
 from corazones.core import deal as deal_module
+from corazones.core import game as game_module
 from corazones.core import simulate as simulate_module
 from corazones.core.actions import Action
 from corazones.core.deal import Deal
@@ -52,7 +53,7 @@ MODES = ("api", "fast")
 
 def build_name() -> str:
     """Which build of the hot modules is loaded (``pip install -e .`` compiles them when it can)."""
-    modules = (deal_module, simulate_module, rollout_module)
+    modules = (deal_module, game_module, simulate_module, rollout_module)
     if all(is_compiled(m) for m in modules):
         return "compiled (mypyc)"
     if any(is_compiled(m) for m in modules):

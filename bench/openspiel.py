@@ -5,16 +5,20 @@ hearts 1, moon adds 26 to the others: ``rules_from_openspiel()``) from a
 Python loop with uniformly random legal choices:
 
 * ``corazones`` -- ``Game.legal_actions`` / ``Game.apply`` (every action
-  validated), a pass as one ``Action`` of three cards;
+  validated: a play object from ``legal_actions`` against ``Deal.legal_mask``,
+  anything else the full way), a pass as one ``Action`` of three cards;
 * ``openspiel`` -- ``state.legal_actions()`` / ``state.apply_action()``
   (chance outcomes for the pass direction and the 52 dealt cards, passes card
   by card), as OpenSpiel's own Python examples drive it.
 
-Rates are whole deals per second of this process's CPU time.  OpenSpiel is
-optional (``pip install open_spiel``); without it only Corazones is timed.
+Rates are whole deals per second of this process's CPU time.  The two
+engines take turns (``--rounds``, each engine ``--seconds`` a round), so load
+from other work on the machine falls on both alike; the last line gives the
+median of the rounds' ratios.  OpenSpiel is optional (``pip install
+open_spiel``); without it only Corazones is timed.
 
     python3 bench/openspiel.py
-    python3 bench/openspiel.py --seconds 10
+    python3 bench/openspiel.py --seconds 10 --rounds 5
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 
 from corazones.core import Game, Kind
 from corazones.core import deal as deal_module
+from corazones.core import game as game_module
 from corazones.core.actions import Action
 from corazones.core.native import is_compiled
 from corazones.core.openspiel import rules_from_openspiel
@@ -79,24 +85,29 @@ def run_openspiel(seconds: float, seed: int) -> tuple[int, float] | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per engine (default 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of both engines in turn (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    build = "compiled (mypyc)" if is_compiled(deal_module) else "pure Python"
+    compiled = [is_compiled(m) for m in (deal_module, game_module)]
+    build = "compiled (mypyc)" if all(compiled) else "mixed" if any(compiled) else "pure Python"
     print(f"{platform.python_implementation()} {platform.python_version()}; corazones build: {build}")
-    print(f"{'engine':12s} {'deals':>8s} {'cpu s':>7s} {'deals/s':>9s}")
-    rates = {}
-    for name, got in (
-        ("corazones", run_corazones(args.seconds, args.seed)),
-        ("openspiel", run_openspiel(args.seconds, args.seed)),
-    ):
-        if got is None:
-            print(f"{name:12s} (not installed: pip install open_spiel)")
-            continue
-        deals, elapsed = got
-        rates[name] = deals / elapsed
-        print(f"{name:12s} {deals:8d} {elapsed:7.2f} {rates[name]:9,.0f}", flush=True)
-    if len(rates) == 2:
-        print(f"corazones / openspiel: {rates['corazones'] / rates['openspiel']:.2f}")
+    print(f"{'round':5s} {'engine':12s} {'deals':>8s} {'cpu s':>7s} {'deals/s':>9s}")
+    ratios = []
+    for r in range(1, max(args.rounds, 1) + 1):
+        rates = {}
+        for name, run in (("corazones", run_corazones), ("openspiel", run_openspiel)):
+            got = run(args.seconds, args.seed + r)
+            if got is None:
+                print(f"{r:<5d} {name:12s} (not installed: pip install open_spiel)")
+                continue
+            deals, elapsed = got
+            rates[name] = deals / elapsed
+            print(f"{r:<5d} {name:12s} {deals:8d} {elapsed:7.2f} {rates[name]:9,.0f}", flush=True)
+        if len(rates) == 2:
+            ratios.append(rates["corazones"] / rates["openspiel"])
+    if ratios:
+        shown = ", ".join(f"{x:.2f}" for x in ratios)
+        print(f"corazones / openspiel: median {statistics.median(ratios):.2f} (rounds: {shown})")
     return 0
 
 

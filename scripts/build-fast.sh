@@ -15,15 +15,15 @@ python3 - <<'PY'
 import random
 import sys
 
-from corazones.core import Rules, deal, simulate
+from corazones.core import Rules, deal, game, simulate
 from corazones.core.native import is_compiled, stale_extension
 from corazones.players import rollout, search
 
-for module in (deal, simulate, rollout, search):
+for module in (deal, game, simulate, rollout, search):
     print(f"{module.__name__:26s} {module.__file__}")
-if not all(is_compiled(m) for m in (deal, simulate, rollout, search)):
+if not all(is_compiled(m) for m in (deal, game, simulate, rollout, search)):
     sys.exit("the compiled modules did not load; see the pip output above")
-if any(stale_extension(m.__name__) for m in (deal, simulate, rollout, search)):
+if any(stale_extension(m.__name__) for m in (deal, game, simulate, rollout, search)):
     sys.exit("a compiled module does not match its source (see corazones/core/_build.json)")
 position = simulate.deal_random(Rules.preset("standard"), random.Random(1))
 if position.clone().h1 != position.h1:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from corazones.core import deal, simulate
+from corazones.core import deal, game, simulate
 from corazones.core.native import (
     BUILD_RECORD,
     build_failure,
@@ -28,7 +28,7 @@ from corazones.core.native import (
 from corazones.players import rollout, search
 
 ROOT = Path(__file__).resolve().parent.parent
-HOT = (deal, simulate, rollout, search)
+HOT = (deal, game, simulate, rollout, search)
 EXT = "deal.cpython-311-x86_64-linux-gnu.so"
 
 

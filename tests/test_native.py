@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from corazones.core import deal, simulate
+from corazones.core import deal, game, simulate
 from corazones.core.native import extension_file, is_compiled, stale_extension
 from corazones.players import rollout, search
 
 ROOT = Path(__file__).resolve().parent.parent
-HOT = (deal, simulate, rollout, search)
+HOT = (deal, game, simulate, rollout, search)
 
 
 def _check_output(pythonpath: Path | None) -> str:

@@ -11,6 +11,15 @@ Determinism: the dealer draw and each hand's shuffle come from
 seed and the same actions give the same game on any platform.  Whoever knows
 the seed therefore knows every hand: the default seed is 128 random bits, and
 :attr:`Game.commitment` (a hash of it) is what may be shown before the end.
+
+Speed: the install compiles this module with mypyc (``setup.py``), because
+learners and bots drive the public API a few million times a game-hour.
+Parameters that take outside input are typed ``object`` and checked here
+(a compiled typed parameter would refuse a wrong value with a bare
+``TypeError`` before the documented error), and the play objects that
+:meth:`Game.legal_actions` hands out are played after a
+:meth:`~corazones.core.deal.Deal.legal_mask` check alone
+(:meth:`~corazones.core.deal.Deal.play_known`).
 """
 
 from __future__ import annotations
@@ -18,13 +27,14 @@ from __future__ import annotations
 import operator
 import random
 import secrets
-from typing import Any
+from typing import Any, cast
 
 from corazones.core.actions import Action, Kind
 from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
 from corazones.core.errors import IllegalActionError
 from corazones.core.limits import MAX_INT_DIGITS, show
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import HandResult, Observation
 from corazones.core.rules import Rules
 from corazones.core.scoring import average_stakes, game_end, settle_hand, team_totals
@@ -62,7 +72,13 @@ class Game:
         "winners",
     )
 
-    def __init__(self, rules: Rules | None = None, seed: int | str | None = None) -> None:
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        # Defined so that ``Game.__new__(Game)`` in :meth:`clone` makes a bare
+        # instance without running ``__init__`` in the compiled build too.
+        return super().__new__(cls)
+
+    def __init__(self, rules: Rules | None = None, seed: object = None) -> None:
+        """A new game; ``seed`` is a whole number or a string (:class:`SeedError` otherwise), random when ``None``."""
         self.rules = rules if rules is not None else Rules.preset("standard")
         # 128 random bits as 32 hex digits: too many to guess from a commitment or a dealt hand,
         # and a string, so JSON readers without big integers (JavaScript) keep it exact.
@@ -125,7 +141,7 @@ class Game:
     def decision_kind(self) -> Kind | None:
         return None if self.over else self.deal.decision_kind()
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: object = None) -> list[Action]:
         """Legal actions of ``seat`` (default: the first seat to act); ``[]`` when it need not act.
 
         A seat that does not exist raises :class:`IllegalActionError`.
@@ -134,11 +150,11 @@ class Game:
             seat = self._check_seat(seat)  # anything but a plain seat number: converted, or refused with the reason
         return [] if self.over else self.deal.legal_actions(seat)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` may be applied now.  Something that is not an :class:`Action` raises
         :class:`IllegalActionError` (a caller's mistake, not a move the rules refuse)."""
-        _check_action(action)
-        return not self.over and self.deal.is_legal(action)
+        checked = _check_action(action)
+        return not self.over and self.deal.is_legal(checked)
 
     def _check_seat(self, seat: object) -> int:
         """``seat`` as an ``int`` (NumPy integers welcome); :class:`IllegalActionError` if no such seat."""
@@ -156,20 +172,20 @@ class Game:
         return team_totals(self.scores, self.rules.teams)
 
     # -------------------------------------------------------------- apply
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Apply one seat's decision; an illegal action raises and changes nothing."""
         d = self.deal
         if not self.over and d.play_known(action):
             # one of the play objects the engine hands out (legal_actions, Action.play), legal now
-            self.actions.append(action)
+            self.actions.append(cast(Action, action))
             if d.phase == DONE:
                 self._finish_hand()
             return
-        _check_action(action)
+        checked = _check_action(action)
         if self.over:
             raise IllegalActionError("the game is over; no action is expected")
-        self.deal.apply(action)
-        self.actions.append(action)
+        self.deal.apply(checked)
+        self.actions.append(checked)
         if self.deal.phase == DONE:
             self._finish_hand()
 
@@ -248,7 +264,7 @@ class Game:
         return g
 
     # -------------------------------------------------------- observation
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: object) -> Observation:
         """Everything ``seat`` may know now (RULES.md §5), and nothing more (not the seed)."""
         n = self.rules.players
         seat = self._check_seat(seat)
@@ -306,22 +322,28 @@ _INT_LIMIT = 10**MAX_INT_DIGITS
 _EXPECTED = "an Action (Action.play(seat, 'QS'), Action.pass_cards(...), Action.from_json({...}) ...)"
 
 
-def _check_action(action: Any) -> None:
+def _check_action(action: object) -> Action:
     """Refuse what is not an :class:`Action` at all, before the rules look at it.
 
     The deal explains every illegal move of a well-formed action; this guard
     keeps anything else (``None``, a dict, an action built by hand with a
     huge number) from reaching it as an ``AttributeError`` or a conversion
-    error.
+    error.  Fields are read untyped, as ``Deal.check`` does: in the compiled
+    build a typed read would convert or reject them before this could explain.
+    Returns ``action`` as an :class:`Action`.
     """
     if not isinstance(action, Action):
         raise IllegalActionError(f"expected {_EXPECTED}, not {show(action)}")
-    if not isinstance(action.kind, Kind):
-        raise IllegalActionError(
-            f"an action's kind is one of {', '.join(k.value for k in Kind)}, not {show(action.kind)}"
-        )
-    if not isinstance(action.cards, tuple) or len(action.cards) > 52:
-        raise IllegalActionError(f"an action's cards are a tuple of card indexes, not {show(action.cards)}")
-    for v in (action.seat, action.value, *action.cards):
+    raw: Any = action  # its fields, as they are
+    if not isinstance(raw.kind, Kind):
+        raise IllegalActionError(f"an action's kind is one of {', '.join(k.value for k in Kind)}, not {show(raw.kind)}")
+    if not isinstance(raw.cards, tuple) or len(raw.cards) > 52:
+        raise IllegalActionError(f"an action's cards are a tuple of card indexes, not {show(raw.cards)}")
+    for v in (raw.seat, raw.value, *raw.cards):
         if isinstance(v, int) and abs(v) >= _INT_LIMIT:
-            raise IllegalActionError(f"{show(v)} is out of range in {action!r}")
+            raise IllegalActionError(f"{show(v)} is out of range in {raw!r}")
+    return action
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__name__)
