@@ -169,6 +169,7 @@ async def run(args: argparse.Namespace) -> None:
            "--ws-per-address", "100000"]  # fmt: skip
     log = open(os.path.join(tmp, "server.log"), "wb")  # noqa: SIM115 - closed at the end
     server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    print(f"server pid {server.pid} (profile it with: py-spy record -p {server.pid})", flush=True)
     try:
         for _ in range(300):
             try:
@@ -217,7 +218,10 @@ async def run(args: argparse.Namespace) -> None:
         print(f"server memory: {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after; "
               f"{(after - before) / max(1, args.tables):.0f} KiB per table")  # fmt: skip
         print(f"inside the server, arrival -> broadcast queued (every action, bots' too): "
-              f"p50 {health['act_p50_ms']} ms, p99 {health['act_p99_ms']} ms")  # fmt: skip
+              f"p50 {health['act_p50_ms']} ms, p99 {health['act_p99_ms']} ms; its database writes "
+              f"p50 {health.get('write_p50_ms')} ms, p99 {health.get('write_p99_ms')} ms; "
+              f"{health.get('gc_full')} full garbage collections, p50 {health.get('gc_p50_ms')} ms, "
+              f"p99 {health.get('gc_p99_ms')} ms")  # fmt: skip
         load = os.getloadavg()[0]
         print(f"CPU per second: server {cpu / args.seconds:.2f} s (its main process: event loop, database writes), "
               f"clients {mine / args.seconds:.2f} s; load average {load:.1f} on {os.cpu_count()} cores")  # fmt: skip

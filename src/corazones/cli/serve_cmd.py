@@ -73,6 +73,7 @@ def serve(
         http_writes_per_minute=write_limit,
         ws_per_address=ws_per_address,
         token_days=token_days,
+        tune_gc=True,
     )
     safe_db = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -82,6 +83,9 @@ class Settings:
     #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
     #: tournaments with pre-announced deals give their own.
     seed_source: Callable[[], str] | None = None
+    #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
+    #: since it is process-wide): see :meth:`Hub.tune_gc`.
+    tune_gc: bool = False
 
     def limit(self, name: str) -> float:
         """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""
@@ -199,6 +203,11 @@ class EventWriter:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        #: SQLite commits on the event loop itself: a local insert without fsync (WAL, synchronous=NORMAL)
+        #: takes well under a millisecond, less than handing it to a thread and back, which under load
+        #: waited for the GIL and the scheduler (a p99 of 80 ms measured by bench/web_load.py).  A
+        #: database across a network (PostgreSQL) is written from a thread.
+        self.inline = store.dialect == "sqlite"
         self._queue: asyncio.Queue[tuple[str, list[tuple[int, str, dict[str, Any]]], asyncio.Future[None]]] = (
             asyncio.Queue()
         )
@@ -225,7 +234,11 @@ class EventWriter:
             while not self._queue.empty() and len(batch) < 256:
                 batch.append(self._queue.get_nowait())
             try:
-                stale = await asyncio.to_thread(self.store.append_many, [(t, e) for t, e, _ in batch])
+                work = [(t, e) for t, e, _ in batch]
+                if self.inline:
+                    stale = self.store.append_many(work)
+                else:
+                    stale = await asyncio.to_thread(self.store.append_many, work)
             except Exception as e:  # the database is down: every writer hears it
                 for _, _, fut in batch:
                     if not fut.done():
@@ -264,6 +277,11 @@ class Hub:
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
         #: Seconds from an action's arrival to its broadcast (the last 10,000), for /healthz and the load bench.
         self.act_times: deque[float] = deque(maxlen=10_000)
+        #: Seconds each group of events waited for its database write (queue and commit), the last 10,000.
+        self.write_times: deque[float] = deque(maxlen=10_000)
+        #: Seconds of each garbage collection of the oldest generation (the event loop stops meanwhile).
+        self.gc_times: deque[float] = deque(maxlen=1_000)
+        self._gc_started = 0.0
         #: Open WebSocket connections per client address (limited by ``Settings.ws_per_address``).
         self.addresses: dict[str, int] = {}
         single = settings.single_process
@@ -278,8 +296,35 @@ class Hub:
             for tid in await asyncio.to_thread(self.store.unfinished):
                 await self.adopt(tid, force=True)
         self._tasks.append(asyncio.create_task(self._leases()))
+        if self.settings.tune_gc:
+            self.tune_gc()
+        gc.callbacks.append(self._gc_watch)
+
+    @staticmethod
+    def tune_gc() -> None:
+        """Keep full garbage collections rare and short: they stop the event loop for every table.
+
+        Everything loaded at start (modules, the app, the store) is moved out of the collector's
+        sight (``gc.freeze``), and the young generation is collected every 20,000 allocations
+        rather than 700: a server allocates a few hundred objects per message, so the default
+        ran a collection every few messages and an oldest-generation one (which walks every
+        table's game) every few seconds.  Measured with ``bench/web_load.py`` (docs/server.md).
+        """
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 20)
+
+    def _gc_watch(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        elif self._gc_started:
+            self.gc_times.append(time.perf_counter() - self._gc_started)
 
     async def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._gc_watch)
         tasks = list(self._tasks)
         for t in self.tables.values():
             tasks += t.thinking.values()
@@ -424,8 +469,10 @@ class Hub:
         if t.dropped:
             raise Refused("moved", N_("Another server process runs this table; reconnect there."))
         numbered = [(t.seq + i + 1, kind, data) for i, (kind, data) in enumerate(events)]
+        started = time.perf_counter()
         try:
             await self.writer.write(t.id, numbered)
+            self.write_times.append(time.perf_counter() - started)
         except StaleWrite:
             self._drop(t.id, "event numbers taken by another process")
             raise Refused("moved", N_("Another server process runs this table; reconnect there.")) from None
@@ -687,14 +734,17 @@ class Hub:
         self.act_times.append(time.perf_counter() - started)
 
     def act_percentiles(self) -> dict[str, float | None]:
-        """p50 and p99 in ms of the recent actions' time from arrival to broadcast, within this process."""
-        times = sorted(self.act_times)
-        if not times:
-            return {"act_p50_ms": None, "act_p99_ms": None}
-        return {
-            "act_p50_ms": round(times[len(times) // 2] * 1000, 2),
-            "act_p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2),
-        }
+        """In ms, p50 and p99 of the recent actions' time from arrival to broadcast within this process,
+        of the database writes they waited for, and of the full garbage collections (with their count)."""
+        out: dict[str, float | None] = {}
+        for name, series in (("act", self.act_times), ("write", self.write_times), ("gc", self.gc_times)):
+            times = sorted(series)
+            out[f"{name}_p50_ms"] = round(times[len(times) // 2] * 1000, 2) if times else None
+            out[f"{name}_p99_ms"] = (
+                round(times[min(len(times) - 1, int(len(times) * 0.99))] * 1000, 2) if times else None
+            )
+        out["gc_full"] = len(self.gc_times)
+        return out
 
     async def _act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
         async with t.lock:

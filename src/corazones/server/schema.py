@@ -518,6 +518,13 @@ class Health(BaseModel):
     version: str
     act_p50_ms: float | None = Field(description="Recent actions: ms from arrival to broadcast, median")
     act_p99_ms: float | None = Field(description="Recent actions: ms from arrival to broadcast, 99th percentile")
+    write_p50_ms: float | None = Field(
+        description="Recent database writes (queue and commit) before a broadcast, median"
+    )
+    write_p99_ms: float | None = Field(description="Recent database writes before a broadcast, 99th percentile")
+    gc_p50_ms: float | None = Field(description="Full garbage collections (the event loop waits), median ms")
+    gc_p99_ms: float | None = Field(description="Full garbage collections, 99th percentile ms")
+    gc_full: int = Field(description="Full garbage collections timed (the last 1,000 at most)")
 
 
 # ====================================================================== documentation
