@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input
 
 from corazones.core.rules import Rules
 from corazones.tui import settings as cfg
@@ -31,8 +32,13 @@ def app_for(preset: str, seed: int = 5, **over: Any) -> CorazonesApp:
 
 
 def test_start_screen(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
     app = CorazonesApp(settings=cfg.Settings(speed="normal", lang="en", name="Pat"), remember=False)
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=before)
 
 
 def test_table_choosing_cards_to_pass(snap_compare: Any) -> None:
@@ -69,6 +75,10 @@ def test_hand_summary_four_colours(snap_compare: Any) -> None:
 def test_auction_bid_dialog(snap_compare: Any) -> None:
     async def before(pilot: Any) -> None:
         await settle(pilot)
+        # a blinking cursor is drawn or not depending on when the picture is taken: hold it steady
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
 
     assert snap_compare(app_for("auction_hearts", seed=3), terminal_size=SIZE, run_before=before)
 
