@@ -14,6 +14,7 @@ import typer
 from corazones.cli.exits import FAILED, fail
 from corazones.cli.outputs import check_output_dir
 from corazones.core.text import safe_line
+from corazones.players.registry import LEVELS
 
 if TYPE_CHECKING:
     from corazones.services.arena import ArenaConfig, ArenaResult
@@ -26,7 +27,7 @@ def arena(
     contenders: Annotated[
         list[str],
         typer.Argument(
-            help="Two or more players: level names (random, beginner, standard, expert) or module:Class. "
+            help=f"Two or more players: level names ({', '.join(LEVELS)}) or module:Class. "
             "Repeat a level for a null test (random random).",
             show_default=False,
         ),
@@ -63,7 +64,6 @@ def arena(
 ) -> None:
     """Play computer players against each other and measure them (points per deal with 95% CIs)."""
     from corazones.cli.main import build_rules
-    from corazones.players.registry import LEVELS
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
 
     if deals is not None and games is not None:
