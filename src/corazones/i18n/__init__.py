@@ -25,6 +25,7 @@ import locale
 import os
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -45,13 +46,21 @@ def po_path(lang: str) -> Path:
 
 
 @functools.cache
-def translator(lang: str) -> NullTranslations:
-    """The translations for ``lang`` (``gettext``, ``ngettext``, ``pgettext``); English or unknown: identity."""
+def _catalog(lang: str) -> Catalog | None:
+    """The parsed ``.po`` of ``lang``, read once per process; None for English or an unknown language."""
     path = po_path(lang)
     if lang == LANGS[0] or not path.is_file():
-        return NullTranslations()
+        return None
     with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+@functools.cache
+def translator(lang: str) -> NullTranslations:
+    """The translations for ``lang`` (``gettext``, ``ngettext``, ``pgettext``); English or unknown: identity."""
+    catalog = _catalog(lang)
+    if catalog is None:
+        return NullTranslations()
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
@@ -63,11 +72,9 @@ def catalog_json(lang: str) -> dict[str, str]:
 
     A plural form is keyed ``msgid + "\\x00" + index``.
     """
-    path = po_path(lang)
-    if lang == LANGS[0] or not path.is_file():
+    catalog = _catalog(lang)
+    if catalog is None:
         return {}
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
     out: dict[str, str] = {}
     for m in catalog:
         if not m.id or m.fuzzy:
