@@ -277,6 +277,7 @@ def verify(
 
 app.command("arena")(arena_cmd.arena)
 app.command("serve")(serve_cmd.serve)
+app.command("revoke")(serve_cmd.revoke)
 app.command("pad")(pad_cmd.pad)
 
 

@@ -78,3 +78,33 @@ def serve(
     safe_db = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)
     run(settings, host, port, log_level)
+
+
+def revoke(
+    player: Annotated[int, typer.Argument(help="The player's id (TableInfo seats and /api/me show it)")],
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL of the server (default: the SQLite file in your data folder)"),
+    ] = None,
+) -> None:
+    """Sign one player out everywhere: every token issued to them stops working (operators).
+
+    Runs against the server's database, while it serves or not: HTTP requests with an old
+    token are refused at once, and every server process closes the player's open WebSockets
+    within a third of its --lease.  The player signs in again (a guest gets a new identity).
+    """
+    from corazones.server.run import check_db
+    from corazones.services.store import Store, default_url, normalise_url
+
+    url = normalise_url(db) if db else default_url()
+    problem = check_db(url)
+    if problem is not None:
+        raise typer.BadParameter(f"cannot open the database {url!r}: {problem}", param_hint="'--db'")
+    store = Store(url)
+    try:
+        gen = store.revoke_tokens(player)
+    finally:
+        store.close()
+    if gen is None:
+        raise typer.BadParameter(f"there is no player {player}", param_hint="'PLAYER'")
+    typer.echo(f"player {player}: every earlier token is revoked (token generation {gen})")

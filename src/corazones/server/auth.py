@@ -6,6 +6,11 @@ token and a restart logs nobody out.  A token expires ``max_age`` after it
 was issued (a copied or stolen token stops working by itself); the web app
 renews its token on every visit, so a regular player never notices.
 
+A token also names the player's *token generation* (``players.token_gen``):
+the server accepts it only while that is still the player's generation, so
+bumping it revokes every token of one player at once ("sign out everywhere",
+``corazones revoke``).  Tokens from before generations existed read as 0.
+
 Passwords are never stored: only a salted ``hashlib.scrypt`` hash (the
 standard library's memory-hard KDF) and its parameters.
 """
@@ -31,17 +36,27 @@ class Tokens:
         self._s = URLSafeTimedSerializer(secret, salt=_SALT)
         self.max_age = max(1, round(max_age))  # whole seconds, as itsdangerous counts them
 
-    def issue(self, player_id: int) -> str:
-        return self._s.dumps({"p": player_id})
+    def issue(self, player_id: int, gen: int = 0) -> str:
+        return self._s.dumps({"p": player_id, "g": gen} if gen else {"p": player_id})
 
-    def player_id(self, token: str) -> int | None:
-        """The player a token names, or None when it is not one of ours or has expired."""
+    def identity(self, token: str) -> tuple[int, int] | None:
+        """The player a token names and its token generation, or None when it is not one of ours or has
+        expired (whether the generation is still the player's is for the caller to check, in the store)."""
         try:
             data = self._s.loads(token, max_age=self.max_age)
         except BadSignature:  # SignatureExpired is one too
             return None
-        pid = data.get("p") if isinstance(data, dict) else None
-        return pid if isinstance(pid, int) and not isinstance(pid, bool) else None
+        if not isinstance(data, dict):
+            return None
+        pid, gen = data.get("p"), data.get("g", 0)
+        if not isinstance(pid, int) or not isinstance(gen, int) or isinstance(pid, bool) or isinstance(gen, bool):
+            return None
+        return pid, gen
+
+    def player_id(self, token: str) -> int | None:
+        """The player a token names (signature and age checked, not revocation), or None."""
+        found = self.identity(token)
+        return None if found is None else found[0]
 
 
 def new_secret() -> str:

@@ -16,6 +16,7 @@ from corazones.services.store.models import Player
 HTTP_STATUS = {
     "not_found": 404,
     "auth": 403,
+    "removed": 403,
     "seat_taken": 409,
     "game_over": 409,
     "moved": 409,
@@ -42,12 +43,16 @@ def refused(e: Refused) -> HTTPException:
 
 
 async def player_of_token(request: Request, token: str | None) -> Player | None:
+    """The player of a valid token: signed by us, not expired, and of the player's current generation
+    (a revoked token names an older one)."""
     if not token:
         return None
-    pid = tokens(request).player_id(token)
-    if pid is None:
+    found = tokens(request).identity(token)
+    if found is None:
         return None
-    return await asyncio.to_thread(store(request).player, pid)
+    pid, gen = found
+    player = await asyncio.to_thread(store(request).player, pid)
+    return player if player is not None and player.token_gen == gen else None
 
 
 def _bearer(request: Request) -> str | None:

@@ -34,6 +34,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.game import Game
 from corazones.core.records import make_record
 from corazones.core.rules import PRESETS, Rules
+from corazones.i18n import translator
 from corazones.server.bots import BotPools
 from corazones.server.schema import LIMITS
 from corazones.server.views import public_view, redact, seat_view
@@ -151,6 +152,8 @@ class Conn:
     send: Callable[[str], None]
     close: Callable[[int, str], None]
     seat: int | None = None
+    #: The generation of the token this connection said hello with; a newer one in the store revokes it.
+    token_gen: int = 0
 
 
 @dataclass(eq=False)
@@ -177,6 +180,8 @@ class TableRuntime:
     thinking: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     dropped: bool = False
+    #: Players the owner removed from their seat: they may not sit at or connect to this table again.
+    removed: set[int] = field(default_factory=set)
 
     @property
     def started(self) -> bool:
@@ -351,6 +356,7 @@ class Hub:
                 for tid in await asyncio.to_thread(self.store.claimable, self.process):
                     if tid not in self.tables:
                         await self.adopt(tid)
+                await self._sweep_revoked()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: try again next period
@@ -369,6 +375,29 @@ class Hub:
             h.cancel()
         for c in list(t.conns):
             c.close(4001, "table moved to another server process; reconnect")
+
+    # ------------------------------------------------------------ revocation
+    def revoke_player(self, player_id: int, gen: int) -> int:
+        """Close every connection of ``player_id`` whose token is older than generation ``gen``
+        (``error revoked``, then close 4003); how many were closed."""
+        closed = 0
+        for t in list(self.tables.values()):
+            for c in list(t.conns):
+                if c.player_id == player_id and c.token_gen < gen:
+                    _tell(c, "revoked", N_("You were signed out everywhere: this sign-in no longer works."))
+                    c.close(4003, "sign-in revoked")
+                    closed += 1
+        return closed
+
+    async def _sweep_revoked(self) -> None:
+        """Close the connections whose token was revoked elsewhere: by another server process, or by the
+        operator (``corazones revoke``) straight in the database.  Runs with the lease renewal."""
+        conns = [c for t in self.tables.values() for c in t.conns]
+        if not conns:
+            return
+        gens = await asyncio.to_thread(self.store.token_gens, {c.player_id for c in conns})
+        for pid, gen in gens.items():
+            self.revoke_player(pid, gen)
 
     # -------------------------------------------------------------- loading
     async def get(self, table_id: str) -> TableRuntime:
@@ -436,6 +465,7 @@ class Hub:
             takeover_level=row.takeover_level,
             created=row.created,
             seats=seats,
+            removed=set(json.loads(row.removed or "[]")),
         )
         for ev in events:
             t.seq = ev.seq
@@ -634,6 +664,8 @@ class Hub:
                 if seat is None or seat == mine:
                     return mine
                 raise Refused("seat_taken", N_("You already sit in seat {seat}; stand up first."), seat=mine)
+            if player in t.removed:
+                raise Refused("removed", N_("The host removed you from this table."))
             if t.private and invite != t.invite and player != t.owner:
                 raise Refused("auth", N_("This table is private: you need its invite link."))
             free = [i for i, s in enumerate(t.seats) if s.kind == "human" and s.player is None]
@@ -674,6 +706,45 @@ class Hub:
                     c.seat = None
             await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
             await self._resend(t, player)
+            self._schedule_bots(t)
+
+    async def remove(self, t: TableRuntime, by: int, seat: int) -> None:
+        """The owner takes ``seat`` away from the player holding it, who may not come back to this table.
+
+        As if that player had left (before the start the seat is free again; during the game a bot
+        of ``takeover_level`` plays it and anyone may take it), and their connections to this
+        table are told why and closed (4004).  For a seat held with a token that went astray, or
+        a player who walked away for good.
+        """
+        async with t.lock:
+            if by != t.owner:
+                raise Refused("auth", N_("Only the player who created the table can remove a player."))
+            if t.status == "finished":
+                raise Refused("game_over", N_("This game is over."))
+            if not 0 <= seat < len(t.seats) or t.seats[seat].kind != "human" or t.seats[seat].player is None:
+                raise Refused("malformed", N_("No player sits in seat {seat}."), seat=seat)
+            s = t.seats[seat]
+            player = s.player
+            assert player is not None
+            if player == by:
+                raise Refused("malformed", N_("To give up your own seat, leave it."))
+            s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
+            s.gen += 1
+            self._cancel_timer(t, seat)
+            t.removed.add(player)
+            await asyncio.to_thread(
+                self.store.update_table,
+                t.id,
+                seats=json.dumps([x.stored() for x in t.seats]),
+                removed=json.dumps(sorted(t.removed)),
+            )
+            for c in list(t.conns):
+                if c.player_id == player:
+                    t.conns.discard(c)
+                    c.seat = None
+                    _tell(c, "removed", N_("The host removed you from this table."))
+                    c.close(4004, "removed by the host")
+            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
             self._schedule_bots(t)
 
     async def start_now(self, t: TableRuntime, player: int) -> None:
@@ -913,6 +984,8 @@ class Hub:
         async with t.lock:
             if len(t.conns) >= self.settings.limit("table_connections"):
                 raise Refused("rate_limited", N_("This table has too many connections; try again later."))
+            if conn.player_id in t.removed:
+                raise Refused("removed", N_("The host removed you from this table."))
             seat = t.seat_of(conn.player_id)
             conn.seat = seat
             if seat is not None:
@@ -1034,6 +1107,12 @@ class Hub:
         if "commitment" in records.FIELDS and "commitment" not in record:
             record["commitment"] = t_row.commitment
         return record
+
+
+def _tell(conn: Conn, code: str, template: str) -> None:
+    """An ``error`` message to one connection, in its language."""
+    message = translator(conn.lang).gettext(template)
+    conn.send(json.dumps({"type": "error", "code": code, "message": message, "ref": None, "url": None}))
 
 
 def _rebuild(t: TableRuntime, actions: list[Action]) -> Game:

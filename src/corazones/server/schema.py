@@ -386,7 +386,9 @@ ErrorCode = Literal[
     "too_large",  # message longer than ws_message_bytes
     "unknown_type",  # a type the protocol does not have
     "rate_limited",  # over ws_rate_per_second; the message was dropped
-    "auth",  # missing, invalid or expired token
+    "auth",  # missing, invalid, expired or revoked token
+    "revoked",  # this connection's token was revoked (sign out everywhere); closed with 4003
+    "removed",  # the table's host removed this player from the table; closed with 4004
     "not_seated",  # acting or asking a hint without a seat
     "not_your_seat",  # action for another seat
     "not_your_turn",  # out of turn, or already acted
@@ -430,6 +432,25 @@ class AccountRequest(_Strict):
 class AuthReply(BaseModel):
     token: str = Field(description="Send as 'Authorization: Bearer <token>' and in the WebSocket hello")
     player: PlayerInfo
+
+
+class RevokeRequest(_Strict):
+    """``POST /api/auth/revoke``: sign out everywhere (every token of the caller's player stops working)."""
+
+    keep_this_device: bool = Field(
+        default=False, description="Answer a fresh token for this device (sign out the other devices only)"
+    )
+
+
+class RevokeReply(BaseModel):
+    token: str | None = Field(description="A fresh token when keep_this_device, else null (signed out here too)")
+    player: PlayerInfo
+
+
+class RemoveRequest(_Strict):
+    """``POST /api/tables/{id}/remove`` (the table's owner): take a seat away from the player holding it."""
+
+    seat: Annotated[int, Field(ge=0, le=15)]
 
 
 class SeatRequest(_Strict):
@@ -551,8 +572,11 @@ def schema_markdown() -> str:
         GuestRequest,
         AccountRequest,
         AuthReply,
+        RevokeRequest,
+        RevokeReply,
         CreateTableRequest,
         JoinRequest,
+        RemoveRequest,
         TableInfo,
         OptionsInfo,
         GameSummary,

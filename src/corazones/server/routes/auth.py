@@ -8,8 +8,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from corazones.server.auth import check_password, clean_name, hash_password
-from corazones.server.deps import PlayerDep, player_json, store, tokens
-from corazones.server.schema import AccountRequest, GuestRequest
+from corazones.server.deps import HubDep, PlayerDep, player_json, store, tokens
+from corazones.server.schema import AccountRequest, GuestRequest, RevokeRequest
 from corazones.services.store.models import Player
 
 router = APIRouter(prefix="/api")
@@ -23,7 +23,7 @@ def _name(raw: str) -> str:
 
 
 def _reply(request: Request, p: Player) -> dict[str, Any]:
-    return {"token": tokens(request).issue(p.id), "player": player_json(p)}
+    return {"token": tokens(request).issue(p.id, p.token_gen), "player": player_json(p)}
 
 
 @router.post("/auth/guest")
@@ -56,6 +56,20 @@ async def login(body: AccountRequest, request: Request) -> dict[str, Any]:
 async def refresh(request: Request, player: PlayerDep) -> dict[str, Any]:
     """A fresh token for a valid one: its validity starts again (the web app calls this on every visit)."""
     return _reply(request, player)
+
+
+@router.post("/auth/revoke")
+async def revoke(body: RevokeRequest, request: Request, player: PlayerDep, h: HubDep) -> dict[str, Any]:
+    """Sign out everywhere: every token of this player stops working, on HTTP at once and on open
+    WebSockets, which are closed (4003).  ``keep_this_device`` answers a fresh token for the caller
+    (sign out the *other* devices), else ``token`` is null and the caller is signed out too."""
+    gen = await asyncio.to_thread(store(request).revoke_tokens, player.id)
+    if gen is None:  # the player row went away meanwhile
+        raise HTTPException(401, {"code": "auth", "message": "unknown player"})
+    player.token_gen = gen
+    h.revoke_player(player.id, gen)
+    fresh = tokens(request).issue(player.id, gen) if body.keep_this_device else None
+    return {"token": fresh, "player": player_json(player)}
 
 
 @router.get("/me")

@@ -1,4 +1,4 @@
-"""Tables: list, create, look at, join, leave, start."""
+"""Tables: list, create, look at, join, leave, start, and the owner's removal of a player."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException
 
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
 from corazones.server.hub import Hub, Refused
-from corazones.server.schema import CreateTableRequest, JoinRequest
+from corazones.server.schema import CreateTableRequest, JoinRequest, RemoveRequest
 
 router = APIRouter(prefix="/api/tables")
 
@@ -115,6 +115,17 @@ async def start(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
         t = await h.get(table_id)
         await h.start_now(t, p.id)
+    except Refused as e:
+        raise refused(e) from None
+    return h.info(t, p.id)
+
+
+@router.post("/{table_id}/remove")
+async def remove(table_id: str, body: RemoveRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    """The owner takes a seat away from its player (who may not come back to this table)."""
+    try:
+        t = await h.get(table_id)
+        await h.remove(t, p.id, body.seat)
     except Refused as e:
         raise refused(e) from None
     return h.info(t, p.id)

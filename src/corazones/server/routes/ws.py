@@ -222,12 +222,12 @@ async def _serve(s: Session, table_id: str) -> None:
         s.refuse(e)
         s.close(1008 if e.code != "moved" else 4001, e.code)
         return
-    conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close)
+    conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close, token_gen=player.token_gen)
     try:
         await hub.connect(t, conn, hello.last_seq)
     except Refused as e:
         s.refuse(e)
-        s.close(1008, e.code)
+        s.close(4004 if e.code == "removed" else 1008, e.code)
         return
     s.conn, s.table = conn, t
     while not s.closed:

@@ -30,7 +30,11 @@ class Secret(Base):
 
 
 class Player(Base):
-    """A guest (name only) or an account (unique name, salted scrypt hash of the password)."""
+    """A guest (name only) or an account (unique name, salted scrypt hash of the password).
+
+    ``token_gen`` is the generation of the player's sign-in tokens: a token is
+    accepted only while it names the current one, so one write signs the
+    player out on every device."""
 
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -39,6 +43,8 @@ class Player(Base):
     login: Mapped[str | None] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str | None] = mapped_column(String(300))
     created: Mapped[float] = mapped_column(Float)
+    #: Written into every token issued for this player; bumping it revokes them all (revision 0003).
+    token_gen: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Table(Base):
@@ -63,6 +69,8 @@ class Table(Base):
     lease_owner: Mapped[str | None] = mapped_column(String(40))
     lease_url: Mapped[str | None] = mapped_column(String(200))
     lease_expires: Mapped[float] = mapped_column(Float, default=0.0)
+    #: JSON list of the player ids the host removed from their seat (revision 0003): they may not come back.
+    removed: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
 
 
 class Event(Base):

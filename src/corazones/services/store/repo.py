@@ -97,6 +97,24 @@ class Store:
         with self.session() as s:
             return s.get(Player, player_id)
 
+    def revoke_tokens(self, player_id: int) -> int | None:
+        """Revoke every token issued so far for ``player_id``; the new token generation (None: no such player)."""
+        with self.session.begin() as s:
+            done = s.execute(update(Player).where(Player.id == player_id).values(token_gen=Player.token_gen + 1))
+            if not done.rowcount:  # type: ignore[attr-defined]
+                return None
+            return int(s.scalar(select(Player.token_gen).where(Player.id == player_id)) or 0)
+
+    def token_gens(self, player_ids: Iterable[int]) -> dict[int, int]:
+        """The current token generation of each of ``player_ids`` (missing: no such player)."""
+        ids = sorted(set(player_ids))
+        out: dict[int, int] = {}
+        with self.session() as s:
+            for start in range(0, len(ids), 500):
+                q = select(Player.id, Player.token_gen).where(Player.id.in_(ids[start : start + 500]))
+                out.update({int(pid): int(gen) for pid, gen in s.execute(q)})
+        return out
+
     def player_by_login(self, login: str) -> Player | None:
         with self.session() as s:
             return s.scalars(select(Player).where(Player.login == login)).first()

@@ -95,6 +95,11 @@ export const createTable = (body) => request("POST", "/api/tables", body);
 export const joinTable = (id, seat = null, invite = null) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
 export const leaveTable = (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
+export const removeFromTable = (id, seat) => request("POST", `/api/tables/${encodeURIComponent(id)}/remove`, { seat });
+/** Sign out every other device: every earlier token stops working; this device keeps a fresh one. */
+export async function signOutOthers() {
+  return remember(await request("POST", "/api/auth/revoke", { keep_this_device: true }));
+}
 export const startTable = (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, {});
 export const listGames = (player) => request("GET", "/api/games" + (player ? `?player=${player}` : ""));
 export const getReplay = (id) => request("GET", `/api/games/${encodeURIComponent(id)}/replay`);

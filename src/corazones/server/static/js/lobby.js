@@ -142,7 +142,8 @@ export class Lobby {
     const title = h("h2", { id: "who-h" }, t("Welcome to Corazones"));
     if (player) {
       this.who.replaceChildren(title, h("p", null, t("You play as {name}.", { name: player.name }), " ",
-        h("button.btn.small.ghost", { type: "button", onclick: () => { api.forget(); this.app.refreshTop(); this.renderWho(); } }, t("Change name"))));
+        h("button.btn.small.ghost", { type: "button", onclick: () => { api.forget(); this.app.refreshTop(); this.renderWho(); } }, t("Change name")), " ",
+        h("button.btn.small.ghost", { type: "button", id: "sign-out-others", onclick: () => this.signOutOthers() }, t("Sign out other devices"))));
       return;
     }
     const input = h("input", { type: "text", id: "guest-name", maxlength: "24", autocomplete: "nickname", required: true, value: localStorage.getItem("corazones.lastName") || "" });
@@ -173,6 +174,16 @@ export class Lobby {
             h("div.field", null, h("div.row", null,
               h("button.btn", { type: "button", onclick: () => account("login") }, t("Log in")),
               h("button.btn", { type: "button", onclick: () => account("register") }, t("Create account"))))))));
+  }
+
+  /** Every other device (or anyone who copied this sign-in) is signed out; this one keeps playing. */
+  async signOutOthers() {
+    try {
+      await api.signOutOthers();
+      toast(t("Signed out on every other device."));
+    } catch (e) {
+      toast(e.message, "error");
+    }
   }
 
   presetRules(name) {

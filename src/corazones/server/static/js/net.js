@@ -67,6 +67,13 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
+      if (e.code === 4003 || e.code === 4004) {
+        // 4003: this sign-in was revoked; 4004: the host removed this player from the table.
+        // Reconnecting cannot help: say why and stop.
+        this.closed = true;
+        this.handlers.onStatus(e.code === 4003 ? "revoked" : "removed", e.code);
+        return;
+      }
       this.handlers.onStatus("reconnecting", e.code);
       const wait = Math.min(5000, 300 * 2 ** this.attempt);
       this.attempt += 1;

@@ -98,6 +98,17 @@ export class TableScreen {
   // ------------------------------------------------------------------ messages
 
   onStatus(state) {
+    if (state === "revoked") {
+      this.connected = false;
+      api.forget();
+      banner(t("You were signed out everywhere: this sign-in no longer works. Choose a name in the lobby to play again."));
+      return;
+    }
+    if (state === "removed") {
+      this.connected = false;
+      banner(t("The host removed you from this table."));
+      return;
+    }
     if (state === "reconnecting") {
       this.connected = false;
       banner(t("Connection lost. Reconnecting… your seat is kept for you."));
@@ -509,6 +520,23 @@ export class TableScreen {
     this.sock.send({ type: "stand" });
   }
 
+  /** The owner takes a seat away from its player (a lost or shared sign-in, a player gone for good). */
+  async removeSeat(seat, name) {
+    const ok = await openDialog((close) => h("div.dlg", null,
+      h("h2", null, t("Remove {name}?", { name })),
+      h("p", null, t("{name} loses the seat and cannot come back to this table. Until someone else takes the seat, a bot plays it.", { name })),
+      h("div.choices", null,
+        h("button.btn.primary", { type: "button", id: "remove-confirm", onclick: () => close(true) }, t("Remove")),
+        h("button.btn", { type: "button", onclick: () => close(false) }, t("Cancel")))),
+    { label: t("Remove {name}?", { name }) });
+    if (!ok) return;
+    try {
+      await api.removeFromTable(this.id, seat);
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+
   async startNow() {
     try {
       await api.startTable(this.id);
@@ -697,6 +725,10 @@ export class TableScreen {
     }
     if (v && this.seat === null && info.kind === "human" && info.status === "bot" && (info.player === null || info.player === undefined)) {
       lines.push(h("button.btn.small.gold", { type: "button", onclick: () => this.sit(s) }, t("Take this seat")));
+    }
+    if (this.player && this.table.owner === this.player.id && this.table.status !== "finished" && info.kind === "human"
+      && info.player !== null && info.player !== undefined && info.player !== this.player.id) {
+      lines.push(h("button.btn.small.ghost.seat-remove", { type: "button", onclick: () => this.removeSeat(s, name) }, t("Remove")));
     }
     const label = [name, who, turn ? t("to play") : ""].filter(Boolean).join(", ");
     return h("div." + cls.join("."), { "aria-label": label, role: "group", dataset: { seat: String(s) } }, ...lines);
