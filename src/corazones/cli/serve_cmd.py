@@ -26,8 +26,19 @@ def serve(
         int, typer.Option(help="HTTP writes (POST) a minute per player, or per address without a token")
     ] = 60,
     ws_per_address: Annotated[
-        int, typer.Option(help="Open WebSocket connections allowed from one client address (load tests raise it)")
+        int,
+        typer.Option(
+            help="Open connections (table WebSockets and live score-pad followers) from one client address, "
+            "in this process"
+        ),
     ] = 30,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Proxies trusted for X-Forwarded-For/-Proto, comma-separated, or * "
+            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)"
+        ),
+    ] = None,
     token_days: Annotated[float, typer.Option(help="Days a sign-in token stays valid (renewed on every visit)")] = 30.0,
     log_level: Annotated[str, typer.Option(help="critical, error, warning, info or debug")] = "warning",
 ) -> None:
@@ -77,7 +88,7 @@ def serve(
     )
     safe_db = url.split("@")[-1] if "@" in url else url
     typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)
-    run(settings, host, port, log_level)
+    run(settings, host, port, log_level, forwarded_allow_ips)
 
 
 def revoke(

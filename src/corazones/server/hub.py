@@ -287,7 +287,8 @@ class Hub:
         #: Seconds of each garbage collection of the oldest generation (the event loop stops meanwhile).
         self.gc_times: deque[float] = deque(maxlen=1_000)
         self._gc_started = 0.0
-        #: Open WebSocket connections per client address (limited by ``Settings.ws_per_address``).
+        #: Open connections per client address, table WebSockets and waiting pad followers together
+        #: (limited by ``Settings.ws_per_address``; see :meth:`admit`).
         self.addresses: dict[str, int] = {}
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
@@ -375,6 +376,29 @@ class Hub:
             h.cancel()
         for c in list(t.conns):
             c.close(4001, "table moved to another server process; reconnect")
+
+    # ------------------------------------------------------ client addresses
+    def admit(self, address: str) -> bool:
+        """Count one more open connection from ``address`` (a table WebSocket, or a pad follower waiting
+        for a change); False, and nothing counted, when the address already holds the limit.
+
+        The count is this process's own (in memory): N processes behind one balancer allow an address
+        up to N times the limit (docs/server.md).  Uvicorn puts the forwarded address in the request
+        for proxies trusted by ``FORWARDED_ALLOW_IPS`` (``corazones serve --forwarded-allow-ips``).
+        """
+        n = self.addresses.get(address, 0)
+        if n >= self.settings.limit("ws_per_address"):
+            return False
+        self.addresses[address] = n + 1
+        return True
+
+    def release(self, address: str) -> None:
+        """The connection :meth:`admit` counted has closed."""
+        left = self.addresses.get(address, 1) - 1
+        if left > 0:
+            self.addresses[address] = left
+        else:
+            self.addresses.pop(address, None)
 
     # ------------------------------------------------------------ revocation
     def revoke_player(self, player_id: int, gen: int) -> int:

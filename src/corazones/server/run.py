@@ -21,11 +21,26 @@ def check_db(url: str) -> str | None:
     return None
 
 
-def serve(settings: Settings, host: str, port: int, log_level: str = "warning") -> None:
+def serve(
+    settings: Settings, host: str, port: int, log_level: str = "warning", forwarded_allow_ips: str | None = None
+) -> None:
+    """Run the app with uvicorn.  Uvicorn takes the client's address from ``X-Forwarded-For`` (and the
+    scheme from ``X-Forwarded-Proto``) only on connections from ``forwarded_allow_ips`` (None: the
+    environment's ``FORWARDED_ALLOW_IPS``, else the loopback addresses): the per-address limits
+    then count the players behind a reverse proxy, not the proxy."""
     import uvicorn
 
     from corazones.server.app import create_app
 
     logging.basicConfig(level=logging.INFO if log_level in ("info", "debug") else logging.WARNING, stream=sys.stderr)
     app = create_app(settings)
-    uvicorn.run(app, host=host, port=port, ws_max_size=65536, log_level=log_level, lifespan="on")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=65536,
+        log_level=log_level,
+        lifespan="on",
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )

@@ -26,7 +26,7 @@ LIMITS: dict[str, int] = {
     "ws_burst": 20,  # messages accepted at once before the rate applies
     "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
     "hello_timeout_seconds": 10,  # a connection that has not said hello by then is closed (1008)
-    "ws_per_address": 30,  # open WebSocket connections from one client address (all tables together)
+    "ws_per_address": 30,  # open connections from one address to one process: WebSockets and waiting pad followers
     "token_days": 30,  # a token is valid this long after it is issued; POST /api/auth/refresh renews it
     "chat_chars": 300,
     "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)

@@ -24,7 +24,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.pad import Entry, Pad, PadError, entry_from_json, entry_to_json, glyph, layout, loads
 from corazones.core.rules import OPTION_NAMES, PRESETS, Rules
 from corazones.i18n import N_
-from corazones.server.deps import StoreDep
+from corazones.server.deps import HubDep, StoreDep
 from corazones.services.store import pads as db
 
 router = APIRouter()
@@ -172,19 +172,35 @@ async def create_pad(body: NewPad, store: StoreDep) -> dict[str, Any]:
 
 @router.get("/api/pads/{pad_id}")
 async def read_pad(
-    pad_id: str, request: Request, store: StoreDep, after: Annotated[int | None, Query(ge=0, le=10**9)] = None
+    pad_id: str,
+    request: Request,
+    store: StoreDep,
+    hub: HubDep,
+    after: Annotated[int | None, Query(ge=0, le=10**9)] = None,
 ) -> dict[str, Any]:
     """The sheet; with ``after``, wait until the pad is newer than that version (or ``WAIT`` runs out).
 
+    A waiting follower holds a connection open and looks at the database every ``POLL`` seconds,
+    so it counts against its address's open connections, with the table WebSockets
+    (``--ws-per-address``): over the limit it is answered 429 at once instead of waiting.
     A follower that goes away (a closed page, a server shutting down) ends the wait at once.
     """
     if after is not None:
-        end = time.monotonic() + WAIT
-        while time.monotonic() < end:
-            version = await asyncio.to_thread(db.pad_version, store, pad_id)
-            if version is None or version > after or await request.is_disconnected():
-                break
-            await asyncio.sleep(POLL)
+        address = request.client.host if request.client else "?"
+        if not hub.admit(address):
+            n = int(hub.settings.limit("ws_per_address"))
+            template = N_("Too many connections from your address: at most {n}.")
+            reason = {"template": template, "params": {"n": n}}
+            raise _refused("rate_limited", template.format(n=n), 429, reason=reason)
+        try:
+            end = time.monotonic() + WAIT
+            while time.monotonic() < end:
+                version = await asyncio.to_thread(db.pad_version, store, pad_id)
+                if version is None or version > after or await request.is_disconnected():
+                    break
+                await asyncio.sleep(POLL)
+        finally:
+            hub.release(address)
     pad, version = await _load(store, pad_id)
     return view(pad, pad_id, version)
 

@@ -166,9 +166,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(s.sender())
     # Connections per client address (uvicorn puts the forwarded address here behind a trusted proxy).
     address = ws.client.host if ws.client else "?"
-    counted = hub.addresses.get(address, 0) < hub.settings.limit("ws_per_address")
-    if counted:
-        hub.addresses[address] = hub.addresses.get(address, 0) + 1
+    counted = hub.admit(address)
     try:
         if counted:
             await _serve(s, table_id)
@@ -180,11 +178,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         log.exception("connection to table %s failed", table_id)
     finally:
         if counted:
-            left = hub.addresses.get(address, 1) - 1
-            if left > 0:
-                hub.addresses[address] = left
-            else:
-                hub.addresses.pop(address, None)
+            hub.release(address)
         if s.conn is not None and s.table is not None:
             with contextlib.suppress(Exception):
                 await hub.disconnect(s.table, s.conn)
