@@ -221,3 +221,40 @@ def test_tokens_issued_before_0003_still_work_after_the_upgrade(tmp_path: Path) 
         assert api.request("GET", "/api/me")["name"] == "Old"
         api.request("POST", "/api/auth/revoke", {})
         assert status(api, "/api/me") == 401
+
+
+# ------------------------------------------------------------------- in the browser
+
+
+def _page(browser: Any, server: LocalServer, api: Api, table: str) -> Any:
+    """A phone-sized page signed in as ``api``'s guest, showing ``table``."""
+    me = api.request("GET", "/api/me")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.base)
+    context.add_init_script(
+        "localStorage.setItem('corazones.speed', 'instant'); localStorage.setItem('corazones.lang', 'en');"
+        f"localStorage.setItem('corazones.token', '{api.token}');"
+        f"localStorage.setItem('corazones.player', JSON.stringify({json.dumps(me)}));"
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"/#/table/{table}")
+    return page
+
+
+def test_the_host_removes_a_player_in_the_web_app(browser: Any, server: LocalServer) -> None:
+    host, bea = guest(server, "Host"), guest(server, "Bea")
+    table = host.create(preset="quick", seats=[HUMAN, HUMAN, RANDOM, RANDOM])["id"]
+    bea.join(table, 1)
+    hosts, beas = _page(browser, server, host, table), _page(browser, server, bea, table)
+    beas.wait_for_selector(".hand-zone")
+    remove = hosts.locator('[data-seat="1"] .seat-remove')
+    assert hosts.locator('[data-seat="0"] .seat-remove').count() == 0  # not on the host's own seat
+    assert beas.locator(".seat-remove").count() == 0  # only the host sees it
+    remove.click()
+    hosts.click("#remove-confirm")
+    beas.wait_for_selector("#conn-banner:has-text('The host removed you from this table.')")
+    hosts.wait_for_function("!document.querySelector('[data-seat=\"1\"] .seat-remove')")
+    time.sleep(1)  # no reconnection: the banner stays and Bea stays out
+    assert beas.is_visible("#conn-banner") and server.hub.tables[table].seats[1].player is None
+    hosts.context.close()
+    beas.context.close()
