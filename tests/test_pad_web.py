@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from corazones.core.pad import loads
+from corazones.core.rules import PRESETS
 from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
@@ -322,3 +323,104 @@ def test_pads_are_stored_with_a_key_hash_and_versions(pad_store: Any) -> None:
     stored = db.get_pad(pad_store, pid)
     assert stored is not None and stored.data == '{"x": 2}' and stored.version == 2
     assert db.pad_version(pad_store, pid) == 2 and db.get_pad(pad_store, "missing") is None
+
+
+# ------------------------------------------------------------- the setup's options
+def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(client: TestClient) -> None:
+    pid, _key = make(
+        client,
+        preset="omnibus",
+        options={"target": None, "hands": 5, "moon": "add_to_others", "passes": ["left", "right"]},
+    )
+    rules = client.get(f"/api/pads/{pid}").json()["rules"]
+    assert (rules["target"], rules["hands"], rules["moon"]) == (None, 5, "add_to_others")
+    pad = loads(client.get(f"/api/pads/{pid}/pad.json").text)
+    assert pad.rules.passes == ("left", "right") and pad.rules.hearts == "one"
+
+    pid, _key = make(
+        client,
+        preset="hearts_1887",
+        names=["Ana", "Bea", "Carl"],
+        options={"players": 3, "stake": 30},
+        revoke_penalty=8,
+    )
+    view = client.get(f"/api/pads/{pid}").json()
+    assert view["rules"]["revoke_penalty"] == 8 and view["chips"] == [30, 30, 30]
+
+    def refused(**body: Any) -> str:
+        r = client.post("/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"], **body})
+        assert r.status_code == 422, r.text
+        return str(r.json()["detail"]["message"])
+
+    assert refused(options={"moon": "sideways"}).startswith("options.moon: ")
+    assert "one of: choice, add_to_others, subtract_from_self, off" in refused(options={"moon": "sideways"})
+    assert refused(options={"targte": 50}).startswith("options.targte: Extra inputs")
+    assert refused(options={"target": "100"}).startswith("options.target: ")  # a number, not text
+    assert refused(options={"target": 0}).startswith("options.target: ")
+    assert refused(preset="nope").startswith("preset: ")
+    assert refused(revoke_penalty=-1).startswith("revoke_penalty: ")
+    # How options go together is the rules' own check; the page translates the frame of the reason.
+    r = client.post(
+        "/api/pads",
+        json={"preset": "standard", "names": list("ABCDE"), "options": {"players": 5, "passes": ["across"]}},
+    )
+    assert r.json()["detail"]["reason"] == {
+        "template": "These rules cannot be used: {why}",
+        "params": {"why": "passing 'across' needs an even number of players, not 5"},
+    }
+
+
+def test_the_setup_on_a_phone_in_spanish(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(setup_story, chromium_path, server)
+
+
+def setup_story(chromium_path: str, server: Any) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import launch_chromium
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright, chromium_path)
+        try:
+            setup_in(browser, server)
+        finally:
+            browser.close()
+
+
+def setup_in(browser: Any, server: Any) -> None:
+    page = phone(browser, server, "es")
+    page.goto("/pad/")
+    # Every preset of the core, by its title in the page's language.
+    titles = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => [o.value, o.textContent])")
+    assert [v for v, _ in titles] == list(PRESETS) and ("omnibus", "Corazones ómnibus") in [tuple(x) for x in titles]
+
+    # A combination the rules refuse: said in Spanish, with the rule that is broken.
+    page.fill("#pad-players", "5")
+    assert page.locator(".pad-names input").count() == 5
+    page.select_option("#pad-passes", label="enfrente")
+    page.click("#pad-create")
+    page.wait_for_selector("#pad-create-error:has-text('Estas reglas no se pueden usar: ')")
+    assert "across" in page.inner_text("#pad-create-error")
+
+    # The 1887 game with chips and an agreed revoke penalty, found under "More rules".
+    page.select_option("#pad-preset", "hearts_1887")
+    page.fill("#pad-players", "3")
+    for i, name in enumerate(["Ana", "Bea", "Carl"]):
+        page.get_by_placeholder(f"Jugador {i + 1}", exact=True).fill(name)
+    assert not page.is_visible("#pad-stake")
+    page.click("details.pad-more summary")
+    page.fill("#pad-stake", "30")
+    page.fill("#pad-revoke-penalty", "8")
+    shot(page, "setup-es")
+    page.click("#pad-create")
+    page.wait_for_url(re.compile(r"/pad/#[\w-]+\.[\w-]+$"))
+    page.wait_for_selector(".pad-rules")
+    pad_id = page.url.split("#")[1].split(".")[0]
+    view = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")
+    assert view["names"] == ["Ana", "Bea", "Carl"] and view["chips"] == [30, 30, 30]
+    assert view["rules"]["revoke_penalty"] == 8 and view["rules"]["settlement"] == "chips_1887"
+    assert "renuncio: 8 fichas" in page.inner_text(".pad-rules")
+    assert page.inner_text(".pad-title").startswith("Corazones de 1887 (fichas) · 3 jugadores")
+    assert page.errors == []
+    page.context.close()

@@ -16,7 +16,11 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from corazones.core import rules as _rules
+from corazones.core.limits import MAX_CARD_POINTS, MAX_DISCARD_ORDER, MAX_HANDS, MAX_PASS_CYCLE, MAX_STAKE, MAX_TARGET
+from corazones.core.pad import MAX_CHIPS, MAX_NAME
 
 #: Sizes and rates the server enforces (documented in docs/protocol.md).
 LIMITS: dict[str, int] = {
@@ -475,6 +479,101 @@ class JoinRequest(_Strict):
     invite: Annotated[str, Field(max_length=64)] | None = None
 
 
+def _one_of(allowed: tuple[str, ...]) -> AfterValidator:
+    """A word option's check: the value is one of ``allowed`` (the rules module's own tuple), said so if not."""
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise ValueError(f"{value[:40]!r} is not allowed; one of: {', '.join(allowed)}")
+        return value
+
+    return AfterValidator(check)
+
+
+def _word(allowed: tuple[str, ...]) -> Any:
+    return Field(max_length=40, json_schema_extra={"enum": list(allowed)})
+
+
+Strip = Annotated[str, _word(_rules.STRIPS), _one_of(_rules.STRIPS)]
+KittyTo = Annotated[str, _word(_rules.KITTY_TO), _one_of(_rules.KITTY_TO)]
+Direction = Annotated[str, _word(_rules.PASS_DIRECTIONS), _one_of(_rules.PASS_DIRECTIONS)]
+FirstLead = Annotated[str, _word(_rules.FIRST_LEADS), _one_of(_rules.FIRST_LEADS)]
+Hearts = Annotated[str, _word(_rules.HEART_SCHEMES), _one_of(_rules.HEART_SCHEMES)]
+Moon = Annotated[str, _word(_rules.MOON_MODES), _one_of(_rules.MOON_MODES)]
+MoonNeeds = Annotated[str, _word(_rules.MOON_NEEDS), _one_of(_rules.MOON_NEEDS)]
+TieBreak = Annotated[str, _word(_rules.TIE_BREAKS), _one_of(_rules.TIE_BREAKS)]
+Settlement = Annotated[str, _word(_rules.SETTLEMENTS), _one_of(_rules.SETTLEMENTS)]
+CancelRule = Annotated[str, _word(_rules.CANCEL_RULES), _one_of(_rules.CANCEL_RULES)]
+PresetName = Annotated[str, _word(tuple(_rules.PRESETS)), _one_of(tuple(_rules.PRESETS))]
+
+
+class RulesOptions(_Strict):
+    """Overrides of a preset's options (docs/rules.md), each typed and bounded: a misspelt option, a
+    word that is not one of its choices or a number out of range is refused naming the option.  Which
+    combinations can be played (players with decks, partnerships, an end to the game) is the rules'
+    own check, after this one."""
+
+    players: Annotated[int, Field(ge=3, le=11)] | None = None
+    decks: Annotated[int, Field(ge=1, le=2)] | None = None
+    strip: Strip | None = None
+    kitty_to: KittyTo | None = None
+    passes: Annotated[list[Direction], Field(min_length=1, max_length=MAX_PASS_CYCLE)] | None = Field(
+        default=None, description='The passing cycle, e.g. ["left", "right", "across", "hold"]'
+    )
+    pass_count: Annotated[int, Field(ge=0, le=26)] | None = None
+    first_lead: FirstLead | None = None
+    no_points_first_trick: bool | None = None
+    must_break_hearts: bool | None = None
+    queen_breaks_hearts: bool | None = None
+    hearts: Hearts | None = None
+    card_points: (
+        Annotated[
+            list[Annotated[list[Annotated[str, Field(max_length=4)] | int], Field(min_length=2, max_length=2)]],
+            Field(max_length=MAX_CARD_POINTS),
+        ]
+        | None
+    ) = Field(default=None, description='Cards other than the penalty suit that score: [["QS", 13], ...]')
+    discard_order: Annotated[list[Annotated[str, Field(max_length=2)]], Field(max_length=MAX_DISCARD_ORDER)] | None = (
+        None
+    )
+    moon: Moon | None = None
+    moon_needs: MoonNeeds | None = None
+    target: Annotated[int, Field(ge=1, le=MAX_TARGET)] | None = Field(default=None, description="null: no target")
+    hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] | None = Field(default=None, description="null: no fixed number")
+    tie_break: TieBreak | None = None
+    settlement: Settlement | None = None
+    stake: Annotated[int, Field(ge=1, le=MAX_STAKE)] | None = None
+    partnership: bool | None = None
+    auction: bool | None = None
+    cancel_whole_trick: CancelRule | None = None
+
+    def overrides(self) -> dict[str, Any]:
+        """The options given (an explicit null included: no target, no fixed number of hands), as
+        ``Rules.preset`` takes them."""
+        out: dict[str, Any] = {}
+        for key in self.model_fields_set:
+            value = getattr(self, key)
+            out[key] = (
+                tuple(tuple(v) if isinstance(v, list | tuple) else v for v in value)
+                if isinstance(value, list)
+                else value
+            )
+        return out
+
+
+class NewPadRequest(_Strict):
+    """``POST /api/pads``: a score pad for a game with real cards (docs/pad.md)."""
+
+    preset: PresetName = "standard"
+    options: RulesOptions = Field(default_factory=RulesOptions)
+    names: Annotated[list[Annotated[str, Field(max_length=4 * MAX_NAME)]], Field(max_length=11)] = Field(
+        default_factory=list, description="One per player in seat order; empty: Player 1, Player 2, ..."
+    )
+    revoke_penalty: Annotated[int, Field(ge=0, le=MAX_CHIPS)] | None = Field(
+        default=None, description="Chips a revoke costs under chips_1887 (default 13: the price of every heart)"
+    )
+
+
 class PresetInfo(BaseModel):
     name: str
     description: str
@@ -577,6 +676,7 @@ def schema_markdown() -> str:
         CreateTableRequest,
         JoinRequest,
         RemoveRequest,
+        NewPadRequest,
         TableInfo,
         OptionsInfo,
         GameSummary,

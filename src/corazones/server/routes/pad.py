@@ -17,14 +17,24 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
 
 from corazones.core.cards import SUIT_LETTERS, card_str
 from corazones.core.errors import CorazonesError
-from corazones.core.pad import Entry, Pad, PadError, entry_from_json, entry_to_json, glyph, layout, loads
-from corazones.core.rules import OPTION_NAMES, PRESETS, Rules
+from corazones.core.pad import (
+    DEFAULT_REVOKE_PENALTY,
+    Entry,
+    Pad,
+    PadError,
+    entry_from_json,
+    entry_to_json,
+    glyph,
+    layout,
+    loads,
+)
+from corazones.core.rules import Rules
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, StoreDep
+from corazones.server.schema import NewPadRequest
 from corazones.services.store import pads as db
 
 router = APIRouter()
@@ -33,15 +43,6 @@ router = APIRouter()
 WAIT = 20.0
 #: How often a waiting request looks at the database, in seconds.
 POLL = 0.5
-
-
-class NewPad(BaseModel):
-    """A new pad: a preset, option overrides and the players' names."""
-
-    model_config = ConfigDict(extra="forbid")
-    preset: str = Field(max_length=40)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=40)
-    names: list[str] = Field(max_length=11)
 
 
 def _refused(code: str, message: str, status: int = 422, **more: Any) -> HTTPException:
@@ -89,6 +90,7 @@ def view(pad: Pad, pad_id: str, version: int) -> dict[str, Any]:
             "auction": r.auction,
             "partnership": r.partnership,
             "stake": r.stake,
+            "revoke_penalty": pad.revoke_penalty,
         },
         "names": list(pad.names),
         "sides": sides,
@@ -152,18 +154,19 @@ async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, A
 
 
 @router.post("/api/pads", status_code=201)
-async def create_pad(body: NewPad, store: StoreDep) -> dict[str, Any]:
-    if body.preset not in PRESETS:
-        raise _refused("malformed", f"unknown preset {body.preset[:40]!r}; presets: {', '.join(PRESETS)}")
-    unknown = set(body.options) - OPTION_NAMES
-    if unknown:
-        raise _refused("malformed", f"unknown option(s) {', '.join(sorted(unknown))[:200]}")
+async def create_pad(body: NewPadRequest, store: StoreDep) -> dict[str, Any]:
+    """A new pad.  The body is checked against the schema first (an unknown preset or option, a word
+    that is not one of its choices, a number out of range: 422 naming it), then the rules check how the
+    options go together, then the pad the names and the revoke penalty."""
     try:
-        rules = Rules.preset(body.preset, **body.options)
+        rules = Rules.preset(body.preset, **body.options.overrides())
     except (CorazonesError, TypeError) as e:
-        raise _refused("malformed", str(e)[:300]) from None
+        why = str(e)[:300]
+        reason = {"template": N_("These rules cannot be used: {why}"), "params": {"why": why}}
+        raise _refused("malformed", why, reason=reason) from None
     try:
-        pad = Pad(rules, tuple(body.names))
+        penalty = DEFAULT_REVOKE_PENALTY if body.revoke_penalty is None else body.revoke_penalty
+        pad = Pad(rules, tuple(body.names), revoke_penalty=penalty)
     except PadError as e:
         raise _pad_refused(e) from None
     pad_id, key = await asyncio.to_thread(db.new_pad, store, pad.dumps())

@@ -3,7 +3,8 @@
 // #ID          follow a pad live (the share link: read only)
 // #ID.KEY      the editor's link: enter, edit and undo hands
 // Every number comes from the server, which scores with the engine's own code (corazones.core.pad).
-import { t, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { t, ngettext, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { SKIP, choiceLabel, optionField, optionLabel, presetDescription, presetTitle, readOptions } from "../js/options.js";
 
 const main = document.getElementById("pad-main");
 const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
@@ -103,28 +104,44 @@ async function live(generation) {
 // ------------------------------------------------------------ a new pad
 let options = null;
 
+// The options that change a score sheet, as the terminal pad takes them (`corazones pad -o`): how a
+// hand scores, when the game ends, the passing shown for the next hand. How the cards are played
+// (the first lead, breaking hearts, points on the first trick...) does not change the sheet.
+const PAD_MAIN = ["target", "hands", "moon", "passes"];
+const PAD_SKIP = new Set([...SKIP, "players", "pass_count", "first_lead", "no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "cancel_whole_trick"]);
+const DEFAULT_REVOKE_PENALTY = 13;
+
 async function showCreate() {
   document.title = t("Corazones — score pad");
   if (!options) {
     try {
       options = await (await fetch("/api/options")).json();
     } catch (e) {
-      options = { presets: [{ name: "standard", rules: { players: 4, target: 100 } }] };
+      options = { presets: [{ name: "standard", rules: { players: 4, target: 100 } }], choices: {} };
     }
   }
   const presets = options.presets;
-  const preset = el("select", { id: "pad-preset", class: "pad-input" }, presets.map((p) => el("option", { value: p.name, text: p.name })));
-  const players = el("input", { id: "pad-players", class: "pad-input", type: "number", inputmode: "numeric", min: 3, max: MAX_PLAYERS });
-  const target = el("input", { id: "pad-target", class: "pad-input", type: "number", inputmode: "numeric", min: 1 });
+  const choices = options.choices || {};
+  const chosen = presets.some((p) => p.name === showCreate.preset) ? showCreate.preset : "standard";
+  const preset = el("select", { id: "pad-preset", class: "pad-input" }, presets.map((p) => el("option", { value: p.name, text: presetTitle(p.name), selected: p.name === chosen })));
+  const playersBox = el("div", { class: "pad-players" });
   const names = el("div", { class: "pad-names" });
-  const error = el("p", { class: "pad-error", role: "alert" });
+  const mainBox = el("div", { class: "options-grid pad-options" });
+  const moreBox = el("div", { class: "options-grid pad-options" });
+  const penalty = el("input", { id: "pad-revoke-penalty", type: "number", inputmode: "numeric", min: 0, max: 1000000, value: DEFAULT_REVOKE_PENALTY });
+  const penaltyBox = el("div", { class: "field" }, el("label", { for: "pad-revoke-penalty", text: t("Revoke penalty (chips, 1887 scoring)") }), penalty);
+  const error = el("p", { class: "pad-error", role: "alert", id: "pad-create-error" });
   const described = el("p", { class: "pad-muted" });
 
   function presetRules() {
     return presets.find((p) => p.name === preset.value).rules;
   }
+  function playerCount() {
+    const input = playersBox.querySelector("#pad-players");
+    return Math.max(3, Math.min(MAX_PLAYERS, Number(input && input.value) || presetRules().players));
+  }
   function drawNames() {
-    const n = Math.max(3, Math.min(MAX_PLAYERS, Number(players.value) || presetRules().players));
+    const n = playerCount();
     const old = [...names.querySelectorAll("input")].map((i) => i.value);
     names.replaceChildren(
       ...Array.from({ length: n }, (_, i) =>
@@ -132,28 +149,39 @@ async function showCreate() {
       ),
     );
   }
+  function showPenalty() {
+    const settlement = moreBox.querySelector("#pad-settlement");
+    penaltyBox.hidden = !(settlement && settlement.value === "chips_1887");
+  }
   function presetChanged() {
     const r = presetRules();
-    players.value = r.players;
-    target.value = r.target || "";
-    target.placeholder = r.target ? "" : t("none");
-    const found = presets.find((p) => p.name === preset.value);
-    described.textContent = found.description || "";
+    showCreate.preset = preset.value;
+    error.textContent = "";
+    described.textContent = presetDescription(preset.value, (presets.find((p) => p.name === preset.value) || {}).description);
+    const field = (k) => optionField(k, r[k], choices, { idPrefix: "pad-", onPlayers: drawNames });
+    playersBox.replaceChildren(field("players"));
+    mainBox.replaceChildren(...PAD_MAIN.filter((k) => k in r).map(field).filter(Boolean));
+    moreBox.replaceChildren(...Object.keys(r).filter((k) => !PAD_MAIN.includes(k) && !PAD_SKIP.has(k)).map(field).filter(Boolean), penaltyBox);
+    const settlement = moreBox.querySelector("#pad-settlement");
+    if (settlement) settlement.addEventListener("change", showPenalty);
+    showPenalty();
     drawNames();
   }
   preset.addEventListener("change", presetChanged);
-  players.addEventListener("input", drawNames);
 
   async function create(ev) {
     ev.preventDefault();
     error.textContent = "";
-    const r = presetRules();
-    const opts = {};
-    if (Number(players.value) && Number(players.value) !== r.players) opts.players = Number(players.value);
-    if (target.value && Number(target.value) !== r.target) opts.target = Number(target.value);
     const given = [...names.querySelectorAll("input")].map((i, k) => i.value.trim() || t("Player {n}", { n: k + 1 }));
+    const body = { preset: preset.value, names: given };
     try {
-      const made = await api("POST", "/api/pads", { preset: preset.value, options: opts, names: given });
+      body.options = readOptions(ev.target, presetRules());
+      if (!penaltyBox.hidden) {
+        const chips = Number(penalty.value);
+        if (penalty.value.trim() === "" || !Number.isInteger(chips)) throw new Error(t("{option}: a whole number, please", { option: t("Revoke penalty (chips, 1887 scoring)") }));
+        if (chips !== DEFAULT_REVOKE_PENALTY) body.revoke_penalty = chips;
+      }
+      const made = await api("POST", "/api/pads", body);
       location.hash = `${made.id}.${made.key}`;
     } catch (e) {
       error.textContent = e.message;
@@ -168,12 +196,11 @@ async function showCreate() {
       el("label", { for: "pad-preset", text: t("Game") }),
       preset,
       described,
-      el("label", { for: "pad-players", text: t("Players") }),
-      players,
+      playersBox,
       el("label", { text: t("Names") }),
       names,
-      el("label", { for: "pad-target", text: t("Target score") }),
-      target,
+      mainBox,
+      el("details", { class: "options pad-more" }, el("summary", { text: t("More rules") }), moreBox),
       error,
       el("button", { type: "submit", class: "btn primary pad-big", id: "pad-create", text: t("Start the sheet") }),
     ),
@@ -517,6 +544,7 @@ function standing() {
   if (s.uses_chips) lines.push(el("p", { text: t("Pool: {pool} chips", { pool: s.pool }) }));
   if (s.stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${s.stakes[i] > 0 ? "+" : ""}${s.stakes[i]}`).join(", ") }) }));
   if (s.rules.target && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: t("The game ends at {target}; lowest wins.", { target: s.rules.target }) }));
+  if (s.rules.hands && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: ngettext("The game ends after {n} hand; lowest wins.", "The game ends after {n} hands; lowest wins.", s.rules.hands) }));
   return el("div", { class: "pad-card pad-standing", "aria-live": "polite" }, lines);
 }
 
@@ -556,9 +584,9 @@ async function copy(text) {
 function render(scroll = true) {
   if (!state) return;
   const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
-  const title = t("{preset} · {players} players", { preset: state.rules.name, players: state.names.length });
+  const title = t("{preset} · {players} players", { preset: presetTitle(state.rules.name), players: state.names.length });
   document.title = t("Score pad") + " — " + title;
-  const parts = [el("p", { class: "pad-muted pad-title", text: title }), standing(), sheet()];
+  const parts = [el("p", { class: "pad-muted pad-title", text: title }), el("p", { class: "pad-muted pad-title pad-rules", text: rulesLine(state.rules) }), standing(), sheet()];
   if (padKey && (!state.over || editing)) parts.push(entryPanel());
   else if (padKey && state.over) parts.push(el("div", { class: "pad-card" }, el("p", { text: t("The game is over. Tap a hand to correct it, or undo the last one.") }), el("button", { type: "button", class: "btn ghost", id: "pad-undo", text: t("Undo last hand"), onclick: undo })));
   parts.push(share());
@@ -570,6 +598,15 @@ function render(scroll = true) {
     const again = [...main.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focused);
     if (again) again.focus({ preventScroll: true });
   }
+}
+
+/** What the sheet was set up with, in words: the moon and the scoring (the standing says when it ends). */
+function rulesLine(r) {
+  const parts = [];
+  parts.push(`${optionLabel("moon")}: ${choiceLabel("moon", r.moon)}`);
+  parts.push(`${optionLabel("settlement")}: ${choiceLabel("settlement", r.settlement)}`);
+  if (r.settlement === "chips_1887") parts.push(t("revoke: {n} chips", { n: r.revoke_penalty }));
+  return parts.join(" · ");
 }
 
 // ------------------------------------------------------------ start
