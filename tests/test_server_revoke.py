@@ -258,3 +258,30 @@ def test_the_host_removes_a_player_in_the_web_app(browser: Any, server: LocalSer
     assert beas.is_visible("#conn-banner") and server.hub.tables[table].seats[1].player is None
     hosts.context.close()
     beas.context.close()
+
+
+def test_signing_out_other_devices_keeps_this_browser_at_its_table(browser: Any, server: LocalServer) -> None:
+    """Two tabs of one browser share the token: the lobby tab signs the other devices out and keeps a
+    fresh token; the table tab's socket is closed (4003) and says hello again with the fresh one."""
+    ana = guest(server, "Ana")
+    table = ana.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+    elsewhere = TableClient(Api(server.base, ana.token), table)  # another device with the same sign-in
+    at_table = _page(browser, server, ana, table)
+    at_table.wait_for_selector(".hand-zone")
+    lobby = at_table.context.new_page()
+    lobby.goto("/")
+    lobby.click("#sign-out-others")
+    lobby.wait_for_selector("#toast:has-text('Signed out on every other device.')")
+    code, _reason, _errors = closed_with(elsewhere)
+    assert code == 4003
+    fresh = lobby.evaluate("localStorage.getItem('corazones.token')")
+    assert fresh != ana.token and status(Api(server.base, fresh), "/api/me") == 200
+    # The table tab is back in its seat with the fresh token, and says nothing about signing out.
+    conns = server.hub.tables[table].conns
+    end = time.monotonic() + 10
+    while not any(c.token_gen == 1 for c in list(conns)):  # its new connection, with the new generation
+        assert time.monotonic() < end, "the table tab did not come back"
+        time.sleep(0.05)
+    at_table.wait_for_function("window.__corazones.table.connected && window.__corazones.table.seat === 0")
+    assert "signed out" not in (at_table.inner_text("#conn-banner") or "")
+    at_table.context.close()

@@ -41,7 +41,8 @@ export class TableSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      ws.send(JSON.stringify({ type: "hello", token: token() || "", last_seq: this.lastSeq, lang: currentLang() }));
+      this.sentToken = token() || "";
+      ws.send(JSON.stringify({ type: "hello", token: this.sentToken, last_seq: this.lastSeq, lang: currentLang() }));
       this.startPing();
     };
     ws.onmessage = (m) => {
@@ -67,7 +68,10 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      if (e.code === 4003 || e.code === 4004) {
+      // Revoked, but this browser holds a newer token already (another tab signed the *other*
+      // devices out and kept this one): say hello again with it.
+      const renewed = e.code === 4003 && token() && token() !== this.sentToken;
+      if ((e.code === 4003 && !renewed) || e.code === 4004) {
         // 4003: this sign-in was revoked; 4004: the host removed this player from the table.
         // Reconnecting cannot help: say why and stop.
         this.closed = true;
