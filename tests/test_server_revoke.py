@@ -163,6 +163,31 @@ def test_the_host_removes_a_player_who_cannot_come_back(server: LocalServer) -> 
     watch.close()
 
 
+def test_revoking_through_one_process_closes_sockets_on_another(tmp_path: Path, fresh_postgres_url: str) -> None:
+    """Two ``corazones serve`` processes on one PostgreSQL: the revocation is written through one,
+    the player's socket is held by the other, which sees the new generation with its lease renewal."""
+    from tests.test_server_processes import ServerProcess
+
+    db = sqlalchemy_url(fresh_postgres_url)
+    owner = ServerProcess(db, tmp_path / "owner.log", lease=1.5)
+    try:
+        other = ServerProcess(db, tmp_path / "other.log", lease=1.5)
+        try:
+            ana = Api(owner.base)
+            ana.guest("Ana")
+            table = ana.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+            sock = TableClient(ana, table)
+            through_other = Api(other.base, ana.token)
+            assert through_other.request("POST", "/api/auth/revoke", {})["token"] is None
+            code, _reason, errors = closed_with(sock)
+            assert code == 4003 and errors[-1]["code"] == "revoked"
+            assert status(ana, "/api/me") == 401 and status(through_other, "/api/me") == 401
+        finally:
+            other.stop()
+    finally:
+        owner.stop()
+
+
 # ------------------------------------------------------------------- the migration
 
 
