@@ -7,19 +7,22 @@ renames the observation's keys to the ones RLlib's action-masking module reads
 deal (``hands=1, tie_break="shared"``) unless ``--whole-games``; the reward is
 minus the points each seat takes in the deal.
 
-Self-play returns say little (the four seats share the deal's points whatever
+Self-play returns say little (the seats share the deal's points whatever
 the policy does), so the script also measures the policy as a player: before
 training, every ``--eval-every`` iterations and at the end, its greedy choice
 (the most likely legal action) plays seat 0 of the Gymnasium environment
-``corazones/Hearts-v0`` against three ``random`` bots, on the same
+``corazones/Hearts-v0`` against ``random`` bots (``--opponents``), on the same
 ``--eval-deals`` deals every time, and the points per deal are printed.
 
-Needs the ``env`` and ``rllib`` extras and a CPU build of torch::
+Needs the ``env`` and ``rllib`` extras; install a CPU build of torch first
+(a plain ``torch`` from PyPI is the CUDA build, gigabytes)::
 
-    pip install torch==2.13.0 'ray[rllib]==2.60.0'
-    python3 scripts/train_rllib.py --iterations 20
+    pip install torch --index-url https://download.pytorch.org/whl/cpu
+    pip install -e '.[rllib]'
+    python3 scripts/train_rllib.py --iterations 100
 
-The default is a short run (a few minutes on one core).
+The default (20 iterations) is a short run: about two minutes of CPU.
+docs/env.md gives a measured run.
 """
 
 from __future__ import annotations
@@ -173,9 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--envs", type=int, default=32, help="games each sampler steps together (default 32)")
     parser.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
     parser.add_argument("--whole-games", action="store_true", help="episodes are whole matches, not one deal")
-    parser.add_argument("--eval-deals", type=int, default=200, help="deals against random bots per evaluation")
+    parser.add_argument("--eval-deals", type=int, default=200, help="deals per evaluation (default 200)")
     parser.add_argument("--eval-every", type=int, default=5, help="evaluate every N iterations (0: only at the ends)")
-    parser.add_argument("--opponents", default="random", help="bot level of the evaluation's other seats")
+    parser.add_argument("--opponents", default="random", help="the evaluation's other seats (default random)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--ray-address", default="local", help="Ray cluster to join (default: start a local Ray)")
     args = parser.parse_args(argv)
@@ -210,12 +213,12 @@ def main(argv: list[str] | None = None) -> int:
 
         def evaluate(label: str) -> np.ndarray:
             pts = seat0_points(greedy(module), args.eval_deals, *game)
-            print(f"{label}: {interval(pts)} points per deal against three {args.opponents}", flush=True)
+            print(f"{label}: {interval(pts)} points per deal against {args.opponents} bots", flush=True)
             return pts
 
         if args.eval_deals:
             base = seat0_points(uniform(args.seed), args.eval_deals, *game)
-            print(f"random legal actions: {interval(base)} points per deal against three {args.opponents}")
+            print(f"random legal actions: {interval(base)} points per deal against {args.opponents} bots")
             before = evaluate("before training")
         for i in range(1, args.iterations + 1):
             result = algo.train()
