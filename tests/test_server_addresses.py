@@ -95,3 +95,36 @@ def _add_hand(server: LocalServer, pad: str, key: str) -> None:
     )
     with urllib.request.urlopen(req, timeout=30) as resp:
         assert resp.status == 200
+
+
+def test_a_pad_page_over_the_limit_still_follows_by_reading(browser: Any, server: LocalServer) -> None:
+    """Two followers hold this address's connections; a third page is refused the wait (429) and
+    reads the pad every few seconds instead, so it still shows a new hand."""
+    made = Api(server.base).request("POST", "/api/pads", {"preset": "standard", "options": {}, "names": list("ABCD")})
+    pad, stop = made["id"], threading.Event()
+
+    def hold() -> None:  # a follower of its own, waiting after whatever version is current
+        while not stop.is_set():
+            version = get(server, f"/api/pads/{pad}", "127.0.0.1")[1]["version"]
+            get(server, f"/api/pads/{pad}?after={version}", "127.0.0.1")
+
+    holders = [threading.Thread(target=hold, daemon=True) for _ in range(2)]
+    for t in holders:
+        t.start()
+    try:
+        wait_for(lambda: server.hub.addresses.get("127.0.0.1") == 2)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.base)
+        page = context.new_page()
+        refused: list[str] = []
+        page.on("response", lambda r: refused.append(r.url) if r.status == 429 else None)
+        page.goto(f"/pad/#{pad}")
+        page.wait_for_selector(".pad-table")
+        _add_hand(server, pad, made["key"])
+        page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1", timeout=15_000)
+        assert refused and all("after=" in url for url in refused)  # it was refused the wait, not the read
+        context.close()
+    finally:
+        stop.set()
+        _add_hand(server, pad, made["key"])  # ends the holders' waits
+        for t in holders:
+            t.join(timeout=30)

@@ -97,6 +97,18 @@ async function live(generation) {
       }
     } catch (e) {
       await new Promise((r) => setTimeout(r, 3000));
+      if (e.status === 429 && generation === follow && state) {
+        // Too many pages wait from this address (docs/server.md): read without waiting instead.
+        try {
+          const now = await api("GET", `/api/pads/${encodeURIComponent(padId)}`);
+          if (generation === follow && now.version !== state.version) {
+            state = now;
+            render(false);
+          }
+        } catch (e2) {
+          // the next round tries again
+        }
+      }
     }
   }
 }
