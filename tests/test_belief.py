@@ -96,6 +96,47 @@ def test_samples_respect_every_constraint(preset: int, seed: int, steps: int, se
             assert d.pts == g.deal.pts
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.integers(0, len(PRESETS) - 1),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 120),
+    seat_pick=st.integers(0, 10),
+    shooter_pick=st.integers(0, 10),
+)
+def test_tilt_gives_the_watched_seat_the_top_of_its_suits(
+    preset: int, seed: int, steps: int, seat_pick: int, shooter_pick: int
+) -> None:
+    """A tilted deal is still consistent, and the watched seat could take no higher card of its suits."""
+    g = position(preset, seed, steps)
+    if g.over:
+        return
+    n = g.rules.players
+    seat = seat_pick % n
+    watched = [s for s in range(n) if s != seat][shooter_pick % (n - 1)]
+    obs = g.observation(seat)
+    belief = Belief(obs)
+    w = belief.sample(random.Random(seed))
+    before = [sorted(h) for h in w.hands], sorted(w.kitty)
+    belief.tilt(w, watched)
+    assert belief.consistent(w.hands, w.kitty) == []
+    # the same cards in play, the same suit lengths for the watched seat, our hand untouched
+    assert sorted([c for h in w.hands for c in h] + w.kitty) == sorted([c for h in before[0] for c in h] + before[1])
+    assert sorted(c // 13 for c in w.hands[watched]) == sorted(c // 13 for c in before[0][watched])
+    assert sorted(w.hands[seat]) == before[0][seat]
+    i = belief.holders.index(watched)
+    holders = [w.kitty if s < 0 else w.hands[s] for s in belief.holders]
+    mine = holders[i][len(belief.fixed[i]) :]
+    for j, other in enumerate(holders):
+        if j == i:
+            continue
+        for y in other[len(belief.fixed[j]) :]:
+            for x in mine:
+                # a swap the watched seat would gain by is no longer possible
+                gain = y > x and y // 13 == x // 13
+                assert not (gain and belief.allowed[y] >> i & 1 and belief.allowed[x] >> j & 1), (x, y)
+
+
 def test_sampler_sees_only_the_observation() -> None:
     """Two games that differ only in hidden cards give equal observations and equal samples."""
     checked = 0

@@ -317,6 +317,39 @@ class Belief:
                 hands[s] = got[i]
         return World(hands, kitty)
 
+    def tilt(self, w: World, seat: int) -> World:
+        """``w`` with ``seat`` holding the highest hidden cards of each suit it holds (in place; returned).
+
+        A seat suspected of shooting the moon has the cards to do it.  On an
+        even deal, its playouts' moons fail to the first high card another
+        seat happens to hold, so the search sees no worth in keeping a
+        stopper and throws it (a king of the shooter's long suit, the last
+        high heart).  Each hidden card of ``seat``, lowest first, is swapped
+        for the highest card of the same suit another holder may give it:
+        suit lengths stay as sampled and every constraint still holds.
+        """
+        if seat not in self.holders:
+            return w
+        i = self.holders.index(seat)
+        allowed = self.allowed
+        lists = [w.kitty if s < 0 else w.hands[s] for s in self.holders]
+        fixed = [len(f) for f in self.fixed]
+        mine = lists[i]
+        for a in sorted(range(fixed[i], len(mine)), key=lambda k: mine[k]):
+            x = mine[a]
+            suit = _SUIT_OF[x]
+            best_j, best_b, best_y = -1, -1, x
+            for j, other in enumerate(lists):
+                if j == i or not allowed[x] >> j & 1:
+                    continue
+                for b in range(fixed[j], len(other)):
+                    y = other[b]
+                    if y > best_y and _SUIT_OF[y] == suit and allowed[y] >> i & 1:
+                        best_j, best_b, best_y = j, b, y
+            if best_j >= 0:
+                mine[a], lists[best_j][best_b] = best_y, x
+        return w
+
     def _augment(self, card: int, got: list[list[int]], cap: list[int]) -> bool:
         """Place ``card`` by moving dealt cards along a shortest augmenting path."""
         allowed = self.allowed

@@ -102,7 +102,14 @@ class SearchResult:
 
 # ---------------------------------------------------------------- evaluation
 def _evaluate(
-    kind: str, obs: Observation, idx: list[int], base: int, args: tuple[Any, ...], infer: bool, deadline: float | None
+    kind: str,
+    obs: Observation,
+    idx: list[int],
+    base: int,
+    args: tuple[Any, ...],
+    infer: bool,
+    deadline: float | None,
+    tilt: int = -1,
 ) -> list[Row]:
     """Score deals number ``idx`` (drawn from ``random.Random(base + i)``) with the evaluator ``kind``.
 
@@ -110,13 +117,19 @@ def _evaluate(
     ``deadline``.  It runs in this process or in a helper process, which
     rebuilds the belief from the observation.  All options are scored on the
     same deals, so their comparison is not blurred by the luck of the sample.
+    ``tilt`` is a seat suspected of shooting the moon: on a share ``TILT`` of
+    the deals it holds the high cards of its suits (:meth:`Belief.tilt`).
     """
     per_deal = _EVALUATORS[kind]
     belief = Belief(obs, infer)
     scorer = Scorer(obs)
     out = []
     for i in idx:
-        out.append(per_deal(obs, scorer, belief.sample(random.Random(base + i)), *args))
+        rng = random.Random(base + i)
+        world = belief.sample(rng)
+        if tilt >= 0 and rng.random() < TILT:
+            world = belief.tilt(world, tilt)
+        out.append(per_deal(obs, scorer, world, *args))
         if deadline is not None and time.monotonic() > deadline:
             break
     return out
@@ -137,6 +150,9 @@ RACE_Z = 2.0
 #: ``standard`` player's own defence, since a playout shooter plays every card high and a false alarm
 #: misleads the whole search, where a heuristic defender only pays for the one card.
 WATCH = standard.Params(defend_lo=0.3, defend_hi=0.7)
+#: Share of the sampled deals on which the seat the playouts watch holds the high cards of its suits: a real
+#: shooter has them, and on even deals the search saw no worth in keeping a stopper.
+TILT = 0.5
 
 
 def _pool(workers: int) -> Executor:
@@ -265,6 +281,7 @@ class ExpertBot(Bot):
         start: int = 0,
         base: int | None = None,
         deadline: float | None = None,
+        tilt: int = -1,
     ) -> list[Row]:
         """Evaluate deals ``start .. start+count-1`` with evaluator ``kind``, split over the workers, in order.
 
@@ -280,12 +297,12 @@ class ExpertBot(Bot):
             base = self.rng.getrandbits(64)
         items = list(range(start, start + count))
         if self.workers <= 1 or count < 2 * self.workers:
-            return _evaluate(kind, obs, items, base, args, infer, deadline)
+            return _evaluate(kind, obs, items, base, args, infer, deadline, tilt)
         ex = _pool(self.workers)
         k = self.workers
         chunks = [items[i::k] for i in range(k)]
-        futures = [ex.submit(_evaluate, kind, obs, ch, base, args, infer, deadline) for ch in chunks[1:]]
-        parts = [_evaluate(kind, obs, chunks[0], base, args, infer, deadline)] + [f.result() for f in futures]
+        futures = [ex.submit(_evaluate, kind, obs, ch, base, args, infer, deadline, tilt) for ch in chunks[1:]]
+        parts = [_evaluate(kind, obs, chunks[0], base, args, infer, deadline, tilt)] + [f.result() for f in futures]
         out: list[Row] = []
         for i in range(count):
             part = parts[i % k]
@@ -296,7 +313,14 @@ class ExpertBot(Bot):
         return out
 
     def _race(
-        self, kind: str, obs: Observation, options: list[Any], rest: tuple[Any, ...], budget: int, infer: bool
+        self,
+        kind: str,
+        obs: Observation,
+        options: list[Any],
+        rest: tuple[Any, ...],
+        budget: int,
+        infer: bool,
+        tilt: int = -1,
     ) -> tuple[list[float], list[float], list[int]]:
         """Mean value, mean points and deal count of every option, with more deals for the close ones.
 
@@ -321,7 +345,7 @@ class ExpertBot(Bot):
         while done < budget and len(alive) > 1:
             n = min(step, budget - done)
             sub = [options[i] for i in alive]
-            rows = self._run(kind, obs, n, (sub, *rest), infer, start=done, base=base, deadline=deadline)
+            rows = self._run(kind, obs, n, (sub, *rest), infer, start=done, base=base, deadline=deadline, tilt=tilt)
             for vals, ps in rows:
                 for j, i in enumerate(alive):
                     cols[i].append(vals[j])
@@ -349,10 +373,12 @@ class ExpertBot(Bot):
         watch = self._watch(view)
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
-            rows = _best_plan(self._run("play", obs, self.worlds, (moves, plans, watch), self.infer), len(moves), 2)
+            rows = _best_plan(
+                self._run("play", obs, self.worlds, (moves, plans, watch), self.infer, tilt=watch), len(moves), 2
+            )
             means, mean_p, counts = _means(rows, len(moves))
         else:
-            means, mean_p, counts = self._race("play", obs, moves, ([-1], watch), self.worlds, self.infer)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1], watch), self.worlds, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
 
     def _watch(self, view: View) -> int:
