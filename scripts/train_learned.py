@@ -1,4 +1,4 @@
-"""Train the ``learned`` level: imitate the ``standard`` player, then measure it as it trains.
+"""Train the ``learned`` level: imitate the ``standard`` player, improve on it by REINFORCE, measure it as it trains.
 
 1. Play ``--deals`` deals of standard Hearts with four ``standard`` players and
    record, at every pass and every card played, the features of each
@@ -8,17 +8,22 @@
    layer) to those choices: softmax over the candidate cards, the loss is
    minus the log-probability of the chosen card (of any card still to pick,
    for a pass), full-batch Adam in numpy.
-3. Before training and at checkpoints, play ``--eval-deals`` deals with the network in seat 0
+3. Then ``--rl-iterations`` steps of REINFORCE: each plays ``--rl-deals`` new
+   deals in seat 0 against three ``--rl-opponents`` players, every deal
+   ``--rl-rollouts`` times with cards sampled from the network's softmax; a
+   choice's advantage is the other rollouts' mean points on that deal minus
+   its own rollout's, and one Adam step follows the policy gradient.
+4. Before training and at checkpoints, play ``--eval-deals`` deals with the network in seat 0
    against three ``random``, three ``beginner`` and three ``standard``
    players (the same deals at every checkpoint) and record its points per
    deal; write the curve to ``--plot`` (matplotlib) and the final weights to
    ``--out`` (by default the ones the package ships).
 
 Needs numpy (``pip install -e '.[env]'``) and, for the plot, matplotlib
-(``.[arena]``).  A few minutes on one core:
+(``.[arena]``).  About 17 minutes on one core with the defaults:
 
     python3 scripts/train_learned.py
-    python3 scripts/train_learned.py --deals 300 --steps 100 --out /tmp/learned.json --plot /tmp/curve.png
+    python3 scripts/train_learned.py --deals 300 --steps 100 --rl-iterations 10 --out /tmp/l.json --plot /tmp/c.png
 """
 
 from __future__ import annotations
@@ -32,11 +37,13 @@ from pathlib import Path
 import numpy as np
 
 from corazones.core import Game, Kind, Rules
+from corazones.core.observation import Observation
 from corazones.players.learned import FEATURES, LearnedBot, Network, card_features
 from corazones.players.registry import make_player
 
 SHIPPED = Path(__file__).resolve().parent.parent / "src" / "corazones" / "players" / "data" / "learned.json"
 ONE_DEAL = {"hands": 1, "target": None, "tie_break": "shared"}
+IMITATION = "imitation of the standard player (scripts/train_learned.py)"
 
 
 def collect(deals: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -79,7 +86,15 @@ class Trainer:
         self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self.t = 0
 
-    def step(self, x: np.ndarray, groups: np.ndarray, chosen: np.ndarray, lr: float) -> float:
+    def step(
+        self, x: np.ndarray, groups: np.ndarray, chosen: np.ndarray, lr: float, weights: np.ndarray | None = None
+    ) -> float:
+        """One Adam step on ``mean(weight * -log p(chosen))`` over the decisions (weights: 1 for imitation).
+
+        With weights the advantages of the choices made, this is REINFORCE's
+        policy gradient: choices that cost fewer points than the baseline get
+        likelier, the others less likely.
+        """
         p = self.params
         pre = x @ p["w1"].T + p["b1"]
         h = np.maximum(pre, 0.0)
@@ -90,9 +105,10 @@ class Trainer:
         e = np.exp(s - top[groups])
         total = np.bincount(groups, e, n_groups)
         good = np.bincount(groups, e * chosen, n_groups)
-        loss = float(np.mean(np.log(total) - np.log(good)))
+        w = np.ones(n_groups) if weights is None else weights
+        loss = float(np.mean(w * (np.log(total) - np.log(good))))
         # d loss / d s: softmax over all candidates minus softmax over the chosen ones, per decision
-        ds = (e / total[groups] - e * chosen / good[groups]) / n_groups
+        ds = w[groups] * (e / total[groups] - e * chosen / good[groups]) / n_groups
         grads = {
             "w2": h.T @ ds,
             "b2": np.array([ds.sum()]),
@@ -109,16 +125,117 @@ class Trainer:
             p[k] -= lr * mh / (np.sqrt(vh) + 1e-8)
         return loss
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(
+        self, trained: str = "imitation of the standard player (scripts/train_learned.py)"
+    ) -> dict[str, object]:
         p = self.params
         return {
             "features": list(FEATURES),
-            "trained": "imitation of the standard player (scripts/train_learned.py)",
+            "trained": trained,
             "w1": [[round(float(x), 5) for x in row] for row in p["w1"]],
             "b1": [round(float(x), 5) for x in p["b1"]],
             "w2": [round(float(x), 5) for x in p["w2"]],
             "b2": round(float(p["b2"][0]), 5),
         }
+
+
+def scores(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
+    """The network's score of each row of features (numpy, from the trainer's unrounded weights)."""
+    h = np.maximum(x @ params["w1"].T + params["b1"], 0.0)
+    out: np.ndarray = h @ params["w2"] + params["b2"][0]
+    return out
+
+
+class Sampler(LearnedBot):
+    """Samples its plays and passes from the softmax of the scores, and records each choice with its candidates.
+
+    The policy REINFORCE improves is this stochastic one; the level plays its
+    most likely card.  A pass is sampled card by card without replacement
+    (each pick a softmax over the cards left); forced plays are not recorded
+    (no choice, no gradient).
+    """
+
+    def __init__(self, params: dict[str, np.ndarray], network: Network, seed: int | str, rng: np.random.Generator):
+        super().__init__(seed, network=network)
+        self.params = params
+        self.np_rng = rng
+        self.decisions: list[tuple[np.ndarray, int]] = []
+
+    def pick(self, candidates: list[tuple[int, list[float]]]) -> int:
+        x = np.array([f for _, f in candidates], dtype=np.float64)
+        s = scores(self.params, x)
+        p = np.exp(s - s.max())
+        i = int(self.np_rng.choice(len(p), p=p / p.sum()))
+        self.decisions.append((x, i))
+        return i
+
+    def choose_play(self, obs: Observation) -> int:
+        candidates = card_features(obs)
+        if len(candidates) == 1:
+            return candidates[0][0]
+        return candidates[self.pick(candidates)][0]
+
+    def choose_pass(self, obs: Observation) -> list[int]:
+        left = card_features(obs)
+        chosen: list[int] = []
+        while len(chosen) < obs.rules.pass_count:
+            chosen.append(left.pop(self.pick(left))[0])
+        return chosen
+
+
+def reinforce_batch(
+    params: dict[str, np.ndarray], network: Network, deals: int, rollouts: int, opponents: str, seed: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """Decisions of ``rollouts`` sampled plays of each of ``deals`` deals, with their advantages.
+
+    Every rollout of a deal has the same cards and the same opponents' seeds;
+    its advantage is the other rollouts' mean points minus its own (divided
+    by 13), which takes the luck of the deal out of the gradient.  Returns
+    the candidates' features, decision numbers, chosen flags, one weight per
+    decision, and the mean points per deal of the sampled policy.  ``seed``
+    is (the run's seed, the iteration): each iteration plays new deals.
+    """
+    rules = Rules.preset("standard", **ONE_DEAL)
+    rows: list[np.ndarray] = []
+    groups: list[np.ndarray] = []
+    chosen: list[np.ndarray] = []
+    weights: list[float] = []
+    total = 0.0
+    for d in range(deals):
+        played: list[tuple[list[tuple[np.ndarray, int]], float]] = []
+        for r in range(rollouts):
+            name = f"rl/{seed[0]}/{seed[1]}/{d}"
+            game = Game(rules, seed=name)
+            learner = Sampler(params, network, d, np.random.default_rng([*seed, d, r]))
+            players = [learner, *(make_player(opponents, seed=f"{name}/{s}") for s in range(1, rules.players))]
+            while not game.over:
+                seat = game.to_act()[0]
+                game.apply(players[seat].act(game.observation(seat)))
+            played.append((learner.decisions, float(game.history[-1].scores[0])))
+        points = np.array([p for _, p in played])
+        total += points.sum()
+        for decisions, p in played:
+            advantage = ((points.sum() - p) / (rollouts - 1) - p) / 13.0
+            if advantage == 0.0:
+                continue
+            for x, i in decisions:
+                g = len(weights)
+                rows.append(x)
+                groups.append(np.full(len(x), g))
+                flags = np.zeros(len(x))
+                flags[i] = 1.0
+                chosen.append(flags)
+                weights.append(advantage)
+    if not weights:
+        empty = np.zeros(0)
+        return np.zeros((0, len(FEATURES))), empty.astype(int), empty, empty, total / (deals * rollouts)
+    return (
+        np.concatenate(rows),
+        np.concatenate(groups),
+        np.concatenate(chosen),
+        np.array(weights),
+        total / (deals * rollouts),
+    )
 
 
 def seat0_points(network: Network | None, level: str, deals: int, seed: int) -> np.ndarray:
@@ -152,6 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=400, help="Adam steps on the whole data (default 400)")
     parser.add_argument("--hidden", type=int, default=24)
     parser.add_argument("--lr", type=float, default=0.02)
+    parser.add_argument("--rl-iterations", type=int, default=120, help="REINFORCE steps after imitation (default 120)")
+    parser.add_argument("--rl-deals", type=int, default=100, help="deals per REINFORCE step (default 100)")
+    parser.add_argument("--rl-rollouts", type=int, default=4, help="sampled plays of each deal (default 4)")
+    parser.add_argument("--rl-lr", type=float, default=0.003, help="Adam step size of REINFORCE (default 0.003)")
+    parser.add_argument("--rl-opponents", default="standard", help="the three other seats in REINFORCE")
+    parser.add_argument("--rl-checkpoints", type=int, default=6)
     parser.add_argument("--eval-deals", type=int, default=200, help="deals per level at each checkpoint")
     parser.add_argument("--checkpoints", type=int, default=5)
     parser.add_argument("--final-deals", type=int, default=1000, help="paired deals for the gap to standard")
@@ -164,21 +287,47 @@ def main(argv: list[str] | None = None) -> int:
     x, groups, chosen = collect(args.deals, args.seed)
     print(f"{groups[-1] + 1} decisions, {len(x)} candidate cards ({time.process_time() - start:.0f} s)", flush=True)
     trainer = Trainer(x.shape[1], args.hidden, args.seed)
+    # points per deal at each checkpoint: (phase, step, mean, standard error) per level
+    curve: dict[str, list[tuple[str, int, float, float]]] = {"random": [], "beginner": [], "standard": []}
+
+    def checkpoint(phase: str, step: int, text: str) -> None:
+        network = Network.from_json(trainer.to_json())
+        line = [f"{phase} {step:4d} {text}"]
+        for level in curve:
+            mean, err = evaluate(network, level, args.eval_deals, args.seed)
+            curve[level].append((phase, step, mean, err))
+            line.append(f"vs {level} {mean:5.2f}±{1.96 * err:.2f}")
+        print("  ".join(line), f"({time.process_time() - start:.0f} s)", flush=True)
+
     marks = sorted({0} | {round(args.steps * (i + 1) / args.checkpoints) for i in range(args.checkpoints)})
-    curve: dict[str, list[tuple[int, float, float]]] = {"random": [], "beginner": [], "standard": []}
     loss = float("nan")
     for step in range(args.steps + 1):
         if step:
             loss = trainer.step(x, groups, chosen, args.lr)
         if step in marks:  # step 0: the untrained network
+            checkpoint("imitation", step, f"loss {loss:.3f}")
+    trained = IMITATION
+    if args.rl_iterations:
+        trained = (
+            f"imitation of the standard player, then {args.rl_iterations} REINFORCE steps against three "
+            f"{args.rl_opponents} players (scripts/train_learned.py)"
+        )
+        rl_marks = {round(args.rl_iterations * (i + 1) / args.rl_checkpoints) for i in range(args.rl_checkpoints)}
+        for points in curve.values():  # where REINFORCE starts: the imitation's last checkpoint
+            points.append(("reinforce", 0, *points[-1][2:]))
+        sampled: list[float] = []
+        for it in range(1, args.rl_iterations + 1):
             network = Network.from_json(trainer.to_json())
-            line = [f"step {step:4d} loss {loss:.3f}"]
-            for level in curve:
-                mean, err = evaluate(network, level, args.eval_deals, args.seed)
-                curve[level].append((step, mean, err))
-                line.append(f"vs {level} {mean:5.2f}±{1.96 * err:.2f}")
-            print("  ".join(line), f"({time.process_time() - start:.0f} s)", flush=True)
-    args.out.write_text(json.dumps(trainer.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
+            batch = reinforce_batch(
+                trainer.params, network, args.rl_deals, args.rl_rollouts, args.rl_opponents, (args.seed, it)
+            )
+            sampled.append(batch[4])
+            if len(batch[3]):
+                trainer.step(batch[0], batch[1], batch[2], args.rl_lr, weights=batch[3])
+            if it in rl_marks:
+                checkpoint("reinforce", it, f"sampled policy {np.mean(sampled):5.2f} points per deal")
+                sampled = []
+    args.out.write_text(json.dumps(trainer.to_json(trained), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"weights: {args.out}")
     if args.final_deals:
         # the gap to standard: the same deals with standard in seat 0 instead, against three standard players
@@ -192,6 +341,13 @@ def main(argv: list[str] | None = None) -> int:
             f"learned {mine.mean():.2f}, standard {theirs.mean():.2f} points per deal, "
             f"difference {diff.mean():+.2f} (95% CI {diff.mean() - half:+.2f} to {diff.mean() + half:+.2f})"
         )
+    if plot(curve, args.plot, f"then REINFORCE against {args.rl_opponents}: steps of {args.rl_deals} deals"):
+        print(f"plot: {args.plot}")
+    return 0
+
+
+def plot(curve: dict[str, list[tuple[str, int, float, float]]], path: Path, rl_label: str) -> bool:
+    """Points per deal at each checkpoint, one panel per phase; False when matplotlib is missing."""
     try:
         import matplotlib
 
@@ -199,21 +355,27 @@ def main(argv: list[str] | None = None) -> int:
         import matplotlib.pyplot as plt
     except ImportError:
         print("matplotlib is not installed: no plot (pip install -e '.[arena]')")
-        return 0
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for level, points in curve.items():
-        steps = [p[0] for p in points]
-        means = np.array([p[1] for p in points])
-        errs = np.array([1.96 * p[2] for p in points])
-        ax.errorbar(steps, means, yerr=errs, marker="o", capsize=3, label=f"against 3 × {level}")
-    ax.set_xlabel("training steps (full-batch Adam)")
-    ax.set_ylabel("points per deal, seat 0 (lower is better)")
-    ax.set_title("learned: imitation of standard")
-    ax.legend()
+        return False
+    phases = [p for p in ("imitation", "reinforce") if any(c[0] == p for c in curve["standard"])]
+    fig, axes = plt.subplots(1, len(phases), figsize=(6 * len(phases), 4), sharey=True, squeeze=False)
+    for ax, phase in zip(axes[0], phases):
+        for level, points in curve.items():
+            here = [p for p in points if p[0] == phase]
+            steps = [p[1] for p in here]
+            means = np.array([p[2] for p in here])
+            errs = np.array([1.96 * p[3] for p in here])
+            ax.errorbar(steps, means, yerr=errs, marker="o", capsize=3, label=f"against 3 × {level}")
+        if phase == "imitation":
+            ax.set_xlabel("imitation of standard: training steps (full-batch Adam)")
+            ax.set_ylabel("points per deal, seat 0 (lower is better)")
+        else:
+            ax.set_xlabel(rl_label)
+    axes[0][0].legend()
+    fig.suptitle("learned: points per deal as it trains (the same deals at each checkpoint)")
     fig.tight_layout()
-    fig.savefig(args.plot, dpi=100)
-    print(f"plot: {args.plot}")
-    return 0
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return True
 
 
 if __name__ == "__main__":

@@ -10,8 +10,8 @@ preset and player count.  Bids, the suit named in an auction and the moon
 choice are the ``standard`` player's.
 
 The weights come from ``scripts/train_learned.py`` (imitation of the
-``standard`` player); the inference here is plain Python, so the level needs
-no numerical library.
+``standard`` player, then REINFORCE against three ``standard`` players); the
+inference here is plain Python, so the level needs no numerical library.
 """
 
 from __future__ import annotations
