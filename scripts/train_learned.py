@@ -125,9 +125,7 @@ class Trainer:
             p[k] -= lr * mh / (np.sqrt(vh) + 1e-8)
         return loss
 
-    def to_json(
-        self, trained: str = "imitation of the standard player (scripts/train_learned.py)"
-    ) -> dict[str, object]:
+    def to_json(self, trained: str = IMITATION) -> dict[str, object]:
         p = self.params
         return {
             "features": list(FEATURES),
@@ -282,6 +280,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--plot", type=Path, default=Path("learned_training.png"))
     args = parser.parse_args(argv)
+    if args.rl_iterations and args.rl_rollouts < 2:
+        # the baseline of a rollout is the mean of the deal's other rollouts: with one there is none, and the
+        # advantage would be 0/0, turning every weight into NaN (written over the shipped ones by default)
+        parser.error(f"--rl-rollouts must be 2 or more (the other plays are the baseline), not {args.rl_rollouts}")
 
     start = time.process_time()
     x, groups, chosen = collect(args.deals, args.seed)
