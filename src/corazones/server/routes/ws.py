@@ -226,7 +226,9 @@ async def _serve(s: Session, table_id: str) -> None:
     s.conn, s.table = conn, t
     while not s.closed:
         raw = await s.read()
-        if raw is None:
+        # Closed while this read waited (sign-in revoked, removed by the host, table moved): a message
+        # the client sent before the close reached it is not acted on.
+        if raw is None or s.closed:
             return
         if not s.bucket.take():
             s.refusals += 1
