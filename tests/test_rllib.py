@@ -18,7 +18,7 @@ from types import ModuleType
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the environments need the 'env' extra")
-pytest.importorskip("torch", reason="RLlib's masked module needs torch (pip install torch==2.13.0, a CPU build)")
+pytest.importorskip("torch", reason="RLlib's masked module needs torch, a CPU build (not PyPI's CUDA one): docs/env.md")
 pytest.importorskip("ray.rllib", reason="needs the 'rllib' extra (pip install 'ray[rllib]')")
 
 import numpy as np
