@@ -19,10 +19,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from corazones.core.pad import loads
-from corazones.core.rules import PRESETS
+from corazones.core.rules import OPTION_NAMES, PRESETS
 from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
+from corazones.server.schema import RulesOptions
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
@@ -194,10 +195,11 @@ def in_own_thread(story: Any, *args: Any) -> None:
 
 def test_a_whole_game_on_a_phone_with_a_live_follower(chromium_path: str, server: Any) -> None:
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-    in_own_thread(whole_game, chromium_path, server)
+    in_own_thread(in_chromium, chromium_path, server, whole_game_in)
 
 
-def whole_game(chromium_path: str, server: Any) -> None:
+def in_chromium(chromium_path: str, server: Any, story: Any) -> None:
+    """``story(browser, server)`` in a headless Chromium of its own, closed after it."""
     from playwright.sync_api import sync_playwright
 
     from tests.conftest import launch_chromium
@@ -205,7 +207,7 @@ def whole_game(chromium_path: str, server: Any) -> None:
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright, chromium_path)
         try:
-            whole_game_in(browser, server)
+            story(browser, server)
         finally:
             browser.close()
 
@@ -370,22 +372,15 @@ def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(clien
     }
 
 
+def test_the_setup_schema_types_every_option_of_the_rules() -> None:
+    """An option added to the rules needs its typed field in ``RulesOptions`` too: without one, the pad
+    (the page and ``POST /api/pads``) would refuse it as an extra input."""
+    assert set(RulesOptions.model_fields) == OPTION_NAMES
+
+
 def test_the_setup_on_a_phone_in_spanish(chromium_path: str, server: Any) -> None:
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
-    in_own_thread(setup_story, chromium_path, server)
-
-
-def setup_story(chromium_path: str, server: Any) -> None:
-    from playwright.sync_api import sync_playwright
-
-    from tests.conftest import launch_chromium
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright, chromium_path)
-        try:
-            setup_in(browser, server)
-        finally:
-            browser.close()
+    in_own_thread(in_chromium, chromium_path, server, setup_in)
 
 
 def setup_in(browser: Any, server: Any) -> None:
