@@ -310,3 +310,16 @@ def test_signing_out_other_devices_keeps_this_browser_at_its_table(browser: Any,
     at_table.wait_for_function("window.__corazones.table.connected && window.__corazones.table.seat === 0")
     assert "signed out" not in (at_table.inner_text("#conn-banner") or "")
     at_table.context.close()
+
+
+def test_a_revoked_token_does_not_spend_its_players_write_budget(tmp_path: Path) -> None:
+    """HTTP writes are counted per player; a request with a revoked token (say a stolen one, still
+    correctly signed) counts per address instead, so it cannot lock the player out with 429s."""
+    with LocalServer(f"sqlite:///{tmp_path}/w.db", bot_delay=0.0, http_writes_per_minute=4) as srv:
+        ana = guest(srv, "Ana")  # that write was counted per address (no token yet)
+        stolen = ana.token
+        ana.token = ana.request("POST", "/api/auth/revoke", {"keep_this_device": True})["token"]  # 1 of Ana's 4
+        old = Api(srv.base, stolen)
+        assert [status(old, "/api/auth/refresh", {}) for _ in range(5)] == [401, 401, 401, 429, 429]
+        assert [status(ana, "/api/auth/refresh", {}) for _ in range(3)] == [200, 200, 200]  # Ana's 3 left
+        assert status(ana, "/api/auth/refresh", {}) == 429

@@ -290,6 +290,10 @@ class Hub:
         #: Open connections per client address, table WebSockets and waiting pad followers together
         #: (limited by ``Settings.ws_per_address``; see :meth:`admit`).
         self.addresses: dict[str, int] = {}
+        #: Per player, the token generation below which this process has seen their tokens revoked
+        #: (:meth:`revoke_player`): the HTTP write limit counts a request with such a token per address,
+        #: so a stolen, revoked token cannot spend its player's budget (``limits.HttpLimits``).
+        self.revoked_below: dict[int, int] = {}
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
 
@@ -404,6 +408,8 @@ class Hub:
     def revoke_player(self, player_id: int, gen: int) -> int:
         """Close every connection of ``player_id`` whose token is older than generation ``gen``
         (``error revoked``, then close 4003); how many were closed."""
+        if gen > self.revoked_below.get(player_id, 0):
+            self.revoked_below[player_id] = gen
         closed = 0
         for t in list(self.tables.values()):
             for c in list(t.conns):

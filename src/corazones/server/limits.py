@@ -4,7 +4,8 @@ The write rate is counted per player when the request carries a valid token,
 else per client address: many people behind one address (a school, a
 carrier's NAT, a proxy) do not share one budget, and one player cannot spend
 more by switching addresses.  Requests without a token (making a guest,
-logging in) are counted per address.  Behind a reverse proxy, uvicorn puts
+logging in) are counted per address, and so are those with a token that
+this process has seen revoked (``Hub.revoked_below``).  Behind a reverse proxy, uvicorn puts
 the forwarded client address in the scope for trusted proxies
 (``FORWARDED_ALLOW_IPS``).
 
@@ -75,15 +76,23 @@ class HttpLimits:
 
 
 def _player_key(scope: Scope) -> str | None:
-    """``player:ID`` for a request with a valid ``Authorization: Bearer`` token, else None."""
+    """``player:ID`` for a request with a valid ``Authorization: Bearer`` token (signed, not expired, not
+    seen revoked), else None."""
     auth = dict(scope.get("headers") or []).get(b"authorization", b"").decode("latin-1")
     scheme, _, value = auth.partition(" ")
     app = scope.get("app")
     tokens = getattr(getattr(app, "state", None), "tokens", None)
     if scheme.lower() != "bearer" or not value.strip() or tokens is None:
         return None
-    pid = tokens.player_id(value.strip())
-    return None if pid is None else f"player:{pid}"
+    found = tokens.identity(value.strip())
+    if found is None:
+        return None
+    pid, gen = found
+    # A token this process has seen revoked counts per address: it must not spend its player's budget.
+    hub = getattr(getattr(app, "state", None), "hub", None)
+    if hub is not None and gen < hub.revoked_below.get(pid, 0):
+        return None
+    return f"player:{pid}"
 
 
 class _TooLarge(Exception):
