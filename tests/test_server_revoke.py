@@ -91,7 +91,10 @@ def test_sign_out_everywhere_closes_sockets_and_refuses_old_tokens(server: Local
     code, reason, errors = closed_with(sock)
     assert code == 4003 and "revoked" in reason
     assert errors[-1]["code"] == "revoked" and "signed out everywhere" in errors[-1]["message"]
-    assert status(other_device, "/api/me") == 401  # the old token, on HTTP
+    assert status(other_device, "/api/me") == 401  # the old token, on HTTP, said so
+    with pytest.raises(ApiError) as refused:
+        other_device.request("GET", "/api/me")
+    assert "not valid: malformed, expired or revoked" in refused.value.detail["message"]
     assert status(other_device, "/api/auth/refresh", {}) == 401  # and it cannot be renewed
 
     ana.token = reply["token"]  # kept on this device: a fresh token of the new generation

@@ -68,8 +68,14 @@ async def optional_player(request: Request) -> Player | None:
 async def current_player(request: Request) -> Player:
     player = await optional_player(request)
     if player is None:
+        why = "no token" if _bearer(request) is None else "this token is not valid: malformed, expired or revoked"
         raise HTTPException(
-            401, {"code": "auth", "message": "send 'Authorization: Bearer <token>' from /api/auth/guest"}
+            401,
+            {
+                "code": "auth",
+                "message": f"{why}; send 'Authorization: Bearer <token>' with a token from /api/auth/guest, "
+                "/api/auth/login or /api/auth/register",
+            },
         )
     return player
 
