@@ -524,7 +524,9 @@ export class TableScreen {
   async removeSeat(seat, name) {
     const ok = await openDialog((close) => h("div.dlg", null,
       h("h2", null, t("Remove {name}?", { name })),
-      h("p", null, t("{name} loses the seat and cannot come back to this table. Until someone else takes the seat, a bot plays it.", { name })),
+      h("p", null, this.table.status === "open"
+        ? t("{name} loses the seat and cannot come back to this table. The seat is free again.", { name })
+        : t("{name} loses the seat and cannot come back to this table. Until someone else takes the seat, a bot plays it.", { name })),
       h("div.choices", null,
         h("button.btn.primary", { type: "button", id: "remove-confirm", onclick: () => close(true) }, t("Remove")),
         h("button.btn", { type: "button", onclick: () => close(false) }, t("Cancel")))),
