@@ -117,5 +117,9 @@ def revoke(
     finally:
         store.close()
     if gen is None:
-        raise typer.BadParameter(f"there is no player {player}", param_hint="'PLAYER'")
+        safe_db = url.split("@")[-1] if "@" in url else url
+        raise typer.BadParameter(
+            f"there is no player {player} in the database {safe_db} (a player's id is in /api/me and in table seats)",
+            param_hint="'PLAYER'",
+        )
     typer.echo(f"player {player}: every earlier token is revoked (token generation {gen})")
