@@ -165,7 +165,8 @@ def test_positions_deal_the_whole_pack_once(tricks: list[str], hands: list[str])
 def test_expert_spends_its_stopper_when_one_seat_has_every_point() -> None:
     obs = last_chance()
     bot = ExpertBot(0, worlds=40, time_limit=None)
-    assert bot._watch(View(obs)) == 0
+    seat, chance = bot._watch(View(obs))
+    assert seat == 0 and chance == 1.0  # it has every point but the last trick's: the alarm is total
     assert card_str(bot.choose_play(obs)) == "JH"
 
 
@@ -185,4 +186,4 @@ def test_expert_watch_names_nobody_when_nobody_threatens() -> None:
         "standard", CONTROL_TRICKS[:2], [h + " " + x for h, x in zip(CONTROL_HANDS, ["AD", "2D", "3D", "4D"])]
     )
     obs = obs_to_play(game)
-    assert ExpertBot(0)._watch(View(obs)) == -1
+    assert ExpertBot(0)._watch(View(obs)) == (-1, 0.0)

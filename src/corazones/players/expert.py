@@ -18,12 +18,16 @@ tried with a plan to shoot the moon, and the better plan kept; it is off by
 default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
 
-Moon defence.  A seat that ``standard``'s moon alarm names (it alone has
-taken the points so far, or has won every trick from the start; a stricter
-alarm than ``standard`` defends on, see ``WATCH``) plays for the moon in
-every playout, and the others defend against it from the start
-(``watch`` in :func:`~corazones.players.rollout.play_out`): so the search
-sees what letting the shot through costs and values the card that stops it.
+Moon defence.  ``standard``'s moon alarm (a seat alone has taken the points
+so far, or has won every trick from the start; stricter here than where
+``standard`` defends, see ``WATCH``) names a seat and a level between 0 and
+1.  On that share of the sampled deals the seat holds the high cards of its
+suits (:meth:`~corazones.players.belief.Belief.tilt`: a real shooter has
+them), plays for the moon, and the others defend against it from the start
+(``watch`` in :func:`~corazones.players.rollout.play_out`); on the rest it
+is an ordinary seat.  So the search sees what letting a shot through costs
+and values the card that stops it (a king of the shooter's long suit, the
+last high heart), without paying for moons nobody is shooting.
 ``watch=False`` turns this off.
 
 Each finished playout is scored for the whole game, not just the hand
@@ -109,7 +113,7 @@ def _evaluate(
     args: tuple[Any, ...],
     infer: bool,
     deadline: float | None,
-    tilt: int = -1,
+    watch: tuple[int, float] = (-1, 0.0),
 ) -> list[Row]:
     """Score deals number ``idx`` (drawn from ``random.Random(base + i)``) with the evaluator ``kind``.
 
@@ -117,19 +121,23 @@ def _evaluate(
     ``deadline``.  It runs in this process or in a helper process, which
     rebuilds the belief from the observation.  All options are scored on the
     same deals, so their comparison is not blurred by the luck of the sample.
-    ``tilt`` is a seat suspected of shooting the moon: on a share ``TILT`` of
-    the deals it holds the high cards of its suits (:meth:`Belief.tilt`).
+    ``watch`` is a seat suspected of shooting the moon and the chance that
+    it is: on that share of the deals it holds the high cards of its suits
+    (:meth:`Belief.tilt`) and the playouts let it shoot while the others
+    defend (the evaluator's ``watch``); on the rest it is an ordinary seat.
     """
     per_deal = _EVALUATORS[kind]
     belief = Belief(obs, infer)
     scorer = Scorer(obs)
     out = []
+    seat, chance = watch
     for i in idx:
         rng = random.Random(base + i)
         world = belief.sample(rng)
-        if tilt >= 0 and rng.random() < TILT:
-            world = belief.tilt(world, tilt)
-        out.append(per_deal(obs, scorer, world, *args))
+        if seat >= 0 and rng.random() < chance:
+            out.append(per_deal(obs, scorer, belief.tilt(world, seat), *args, seat))
+        else:
+            out.append(per_deal(obs, scorer, world, *args))
         if deadline is not None and time.monotonic() > deadline:
             break
     return out
@@ -150,9 +158,6 @@ RACE_Z = 2.0
 #: ``standard`` player's own defence, since a playout shooter plays every card high and a false alarm
 #: misleads the whole search, where a heuristic defender only pays for the one card.
 WATCH = standard.Params(defend_lo=0.3, defend_hi=0.7)
-#: Share of the sampled deals on which the seat the playouts watch holds the high cards of its suits: a real
-#: shooter has them, and on even deals the search saw no worth in keeping a stopper.
-TILT = 0.5
 
 
 def _pool(workers: int) -> Executor:
@@ -281,7 +286,7 @@ class ExpertBot(Bot):
         start: int = 0,
         base: int | None = None,
         deadline: float | None = None,
-        tilt: int = -1,
+        watch: tuple[int, float] = (-1, 0.0),
     ) -> list[Row]:
         """Evaluate deals ``start .. start+count-1`` with evaluator ``kind``, split over the workers, in order.
 
@@ -297,12 +302,12 @@ class ExpertBot(Bot):
             base = self.rng.getrandbits(64)
         items = list(range(start, start + count))
         if self.workers <= 1 or count < 2 * self.workers:
-            return _evaluate(kind, obs, items, base, args, infer, deadline, tilt)
+            return _evaluate(kind, obs, items, base, args, infer, deadline, watch)
         ex = _pool(self.workers)
         k = self.workers
         chunks = [items[i::k] for i in range(k)]
-        futures = [ex.submit(_evaluate, kind, obs, ch, base, args, infer, deadline, tilt) for ch in chunks[1:]]
-        parts = [_evaluate(kind, obs, chunks[0], base, args, infer, deadline, tilt)] + [f.result() for f in futures]
+        futures = [ex.submit(_evaluate, kind, obs, ch, base, args, infer, deadline, watch) for ch in chunks[1:]]
+        parts = [_evaluate(kind, obs, chunks[0], base, args, infer, deadline, watch)] + [f.result() for f in futures]
         out: list[Row] = []
         for i in range(count):
             part = parts[i % k]
@@ -320,7 +325,7 @@ class ExpertBot(Bot):
         rest: tuple[Any, ...],
         budget: int,
         infer: bool,
-        tilt: int = -1,
+        watch: tuple[int, float] = (-1, 0.0),
     ) -> tuple[list[float], list[float], list[int]]:
         """Mean value, mean points and deal count of every option, with more deals for the close ones.
 
@@ -345,7 +350,7 @@ class ExpertBot(Bot):
         while done < budget and len(alive) > 1:
             n = min(step, budget - done)
             sub = [options[i] for i in alive]
-            rows = self._run(kind, obs, n, (sub, *rest), infer, start=done, base=base, deadline=deadline, tilt=tilt)
+            rows = self._run(kind, obs, n, (sub, *rest), infer, start=done, base=base, deadline=deadline, watch=watch)
             for vals, ps in rows:
                 for j, i in enumerate(alive):
                     cols[i].append(vals[j])
@@ -374,26 +379,32 @@ class ExpertBot(Bot):
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
             rows = _best_plan(
-                self._run("play", obs, self.worlds, (moves, plans, watch), self.infer, tilt=watch), len(moves), 2
+                self._run("play", obs, self.worlds, (moves, plans), self.infer, watch=watch), len(moves), 2
             )
             means, mean_p, counts = _means(rows, len(moves))
         else:
-            means, mean_p, counts = self._race("play", obs, moves, ([-1], watch), self.worlds, self.infer, watch)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1],), self.worlds, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
 
-    def _watch(self, view: View) -> int:
-        """The seat the playouts treat as shooting the moon (-1: none): ``standard``'s moon threat.
+    def _watch(self, view: View) -> tuple[int, float]:
+        """The seat that may be shooting the moon (-1: none) and the chance that it is: ``standard``'s alarm.
 
-        A seat that alone has taken the points so far plays for the moon in
-        every playout and the others defend at once, so the search sees what
-        a shot costs and values the card that stops it.  Left to the playouts'
-        own watch (a seat with half the points), the others start defending
-        too late and the search let real moons through.
+        On that share of the sampled deals the seat holds the high cards of
+        its suits, plays for the moon and the others defend at once, so the
+        search sees what a shot costs and values the card that stops it.
+        Left to the playouts' own watch (a seat with half the points), the
+        others started defending too late and the search let real moons
+        through; a seat that shot in every playout (the first version of this
+        defence) made the expert pay for stopping moons nobody was shooting
+        whenever one seat had taken the Q♠ (1.6 points a deal ahead of
+        ``standard`` where it had been 2.2).
         """
         if not self.watch:
-            return -1
-        threat, _ = standard.moon_threat(view, WATCH)
-        return -1 if threat is None else threat
+            return -1, 0.0
+        threat, worth = standard.moon_threat(view, WATCH)
+        if threat is None or worth <= 0:
+            return -1, 0.0
+        return threat, min(1.0, worth / (view.pos_total * WATCH.defend_w))
 
     def _policy_card(self, obs: Observation) -> int:
         """The ``standard`` player's card for ``obs``: the search's tie-break."""
