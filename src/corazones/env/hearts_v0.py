@@ -115,7 +115,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
                 "action_mask": spaces.Box(0, 1, (self.encoding.actions,), dtype=np.int8),
             }
         )
-        act_space = spaces.Discrete(self.encoding.actions)
+        act_space: spaces.Space[Any] = spaces.Discrete(self.encoding.actions)
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: act_space for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None

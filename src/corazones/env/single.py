@@ -132,7 +132,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The legal actions now, as booleans (maskable-PPO convention)."""
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # str | None; gymnasium's own annotation differs between its releases
         if self.render_mode is None or self.table.game is None:
             return None
         text = render_text(self.table.game.observation(self.seat), self.lang)
