@@ -394,10 +394,8 @@ class ExpertBot(Bot):
         search sees what a shot costs and values the card that stops it.
         Left to the playouts' own watch (a seat with half the points), the
         others started defending too late and the search let real moons
-        through; a seat that shot in every playout (the first version of this
-        defence) made the expert pay for stopping moons nobody was shooting
-        whenever one seat had taken the Q♠ (1.6 points a deal ahead of
-        ``standard`` where it had been 2.2).
+        through.  A seat that shot in every playout (the first version of
+        this defence) made every seat that had taken the Q♠ a shooter.
         """
         if not self.watch:
             return -1, 0.0
