@@ -386,7 +386,8 @@ def test_the_setup_on_a_phone_in_spanish(chromium_path: str, server: Any) -> Non
 def setup_in(browser: Any, server: Any) -> None:
     page = phone(browser, server, "es")
     page.goto("/pad/")
-    # Every preset of the core, by its title in the page's language.
+    # Every preset of the core, by its title in the page's language (the page fills the list once its script ran).
+    page.wait_for_function("document.querySelectorAll('#pad-preset option').length > 0")
     titles = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in titles] == list(PRESETS) and ("omnibus", "Corazones ómnibus") in [tuple(x) for x in titles]
 
