@@ -38,6 +38,8 @@ from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
 
+from .test_web_e2e import decision
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "results" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
@@ -104,19 +106,6 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-STATE_JS = """() => {
-  if (document.getElementById('game-over')) return 'over';
-  if (document.getElementById('continue-btn')) return 'continue';
-  if (document.querySelector('dialog[open]')) return 'dialog';
-  const zone = document.querySelector('.hand-zone');
-  return zone ? (zone.dataset.decision || '') : '';
-}"""
-
-
-def state(page: Any) -> str:
-    return str(page.evaluate(STATE_JS))
-
-
 def highest_legal(legal: list[dict[str, Any]]) -> str:
     """The scripted person's card: the highest rank among the legal plays (ties: hearts, spades, ...)."""
     cards = [a["play"] for a in legal if "play" in a]
@@ -132,7 +121,7 @@ def play_card(page: Any, card: str) -> None:
 def play_hand(page: Any, until: str) -> None:
     """Play the highest legal card at every turn until the page shows ``until`` (a dialog, the end)."""
     for _ in range(400):
-        now = state(page)
+        now = decision(page)
         if now == until:
             return
         if now == "continue":
@@ -143,7 +132,7 @@ def play_hand(page: Any, until: str) -> None:
             if legal:
                 play_card(page, highest_legal(legal))
         page.wait_for_timeout(60)
-    raise AssertionError(f"the page never showed {until!r} (last: {state(page)!r})")
+    raise AssertionError(f"the page never showed {until!r} (last: {decision(page)!r})")
 
 
 # --------------------------------------------------------------------------- auction
