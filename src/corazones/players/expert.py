@@ -399,10 +399,8 @@ class ExpertBot(Bot):
         """
         if not self.watch:
             return -1, 0.0
-        threat, worth = standard.moon_threat(view, WATCH)
-        if threat is None or worth <= 0:
-            return -1, 0.0
-        return threat, min(1.0, worth / (view.pos_total * WATCH.defend_w))
+        threat, level = standard.moon_alarm(view, WATCH)
+        return (-1, 0.0) if threat is None else (threat, level)
 
     def _policy_card(self, obs: Observation) -> int:
         """The ``standard`` player's card for ``obs``: the search's tie-break."""

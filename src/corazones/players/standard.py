@@ -190,12 +190,20 @@ def _lead_plan(v: View, card: int, params: Params) -> float:
 def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     """The opponent who may be shooting the moon, and what stopping it is worth to us.
 
+    The worth is the alarm's level (:func:`moon_alarm`) times the moon's swing.
+    """
+    who, level = moon_alarm(v, params)
+    return who, level * v.pos_total * params.defend_w
+
+
+def moon_alarm(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
+    """The opponent who may be shooting the moon, and the level of alarm, from 0 to 1.
+
     Three signs, taken together: a seat (or side, when the moon needs a team)
     that alone has taken every positive penalty point so far is a threat in
     proportion to its share; a seat that has won every trick from the start
     has control of the high cards, more alarming with every trick; and a seat
-    that passed us only low cards kept its high ones.  The worth is that
-    level of alarm times the moon's swing.  Without the control sign the
+    that passed us only low cards kept its high ones.  Without the control sign the
     defence woke up only once the shooter had half the points, when the Q♠
     had often been thrown on its tricks already.
     """
@@ -231,7 +239,7 @@ def moon_threat(v: View, params: Params = DEFAULT) -> tuple[int | None, float]:
     level = max(level, _control_level(v, who, params))
     if level <= 0.0:
         return None, 0.0
-    return who, min(1.0, level) * v.pos_total * params.defend_w
+    return who, min(1.0, level)
 
 
 def _in_control(v: View, params: Params) -> int | None:
