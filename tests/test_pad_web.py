@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 
 from corazones.core.pad import loads
 from corazones.core.rules import OPTION_NAMES, PRESETS
+from corazones.server import options
 from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
@@ -349,26 +350,34 @@ def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(clien
     view = client.get(f"/api/pads/{pid}").json()
     assert view["rules"]["revoke_penalty"] == 8 and view["chips"] == [30, 30, 30]
 
-    def refused(**body: Any) -> str:
+    def refused(**body: Any) -> dict[str, Any]:
         r = client.post("/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"], **body})
         assert r.status_code == 422, r.text
-        return str(r.json()["detail"]["message"])
+        detail: dict[str, Any] = r.json()["detail"]
+        assert detail["code"] == "malformed" and detail["message"] == detail["reason"]["template"].format(
+            **detail["reason"]["params"]
+        )
+        return detail["reason"]  # type: ignore[no-any-return]
 
-    assert refused(options={"moon": "sideways"}).startswith("options.moon: ")
-    assert "one of: choice, add_to_others, subtract_from_self, off" in refused(options={"moon": "sideways"})
-    assert refused(options={"targte": 50}).startswith("options.targte: Extra inputs")
-    assert refused(options={"target": "100"}).startswith("options.target: ")  # a number, not text
-    assert refused(options={"target": 0}).startswith("options.target: ")
-    assert refused(preset="nope").startswith("preset: ")
-    assert refused(revoke_penalty=-1).startswith("revoke_penalty: ")
-    # How options go together is the rules' own check; the page translates the frame of the reason.
-    r = client.post(
-        "/api/pads",
-        json={"preset": "standard", "names": list("ABCDE"), "options": {"players": 5, "passes": ["across"]}},
-    )
-    assert r.json()["detail"]["reason"] == {
-        "template": "These rules cannot be used: {why}",
-        "params": {"why": "passing 'across' needs an even number of players, not 5"},
+    # The same refusals as a new table's (tests/test_server_options.py): the option and what it allows.
+    moon = refused(options={"moon": "sideways"})
+    assert moon["template"] == options.ONE_OF
+    assert moon["params"]["choices"] == "choice, add_to_others, subtract_from_self, off"
+    assert refused(options={"targte": 50})["params"]["option"] == '"targte"'
+    assert refused(options={"target": "100"})["template"] == options.WHOLE_NUMBER_OR_NULL  # a number, not text
+    assert refused(options={"target": 0})["params"] == {"option": "target", "least": 1, "most": 1000, "value": "0"}
+    assert refused(preset="nope")["template"] == options.UNKNOWN_PRESET
+    r = client.post("/api/pads", json={"preset": "standard", "names": ["a"] * 4, "revoke_penalty": -1})
+    assert r.status_code == 422 and r.json()["detail"]["message"].startswith("revoke_penalty: ")
+    # How options go together is the rules' own check; the page translates the refusal.
+    assert refused(names=list("ABCDE"), options={"players": 5, "passes": ["across"]}) == {
+        "template": options.CLASH,
+        "params": {
+            "option": "players",
+            "value": "5",
+            "others": 'preset = "standard", passes = ["across"]',
+            "allowed": "4, 6",
+        },
     }
 
 
@@ -391,13 +400,13 @@ def setup_in(browser: Any, server: Any) -> None:
     titles = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in titles] == list(PRESETS) and ("omnibus", "Corazones ómnibus") in [tuple(x) for x in titles]
 
-    # A combination the rules refuse: said in Spanish, with the rule that is broken.
+    # A combination the rules refuse: said in Spanish, naming the option and the values it may take.
     page.fill("#pad-players", "5")
     assert page.locator(".pad-names input").count() == 5
     page.select_option("#pad-passes", label="enfrente")
     page.click("#pad-create")
-    page.wait_for_selector("#pad-create-error:has-text('Estas reglas no se pueden usar: ')")
-    assert "across" in page.inner_text("#pad-create-error")
+    page.wait_for_selector("#pad-create-error:has-text('no se puede jugar con')")
+    assert 'passes = ["across"]' in page.inner_text("#pad-create-error")
 
     # The 1887 game with chips and an agreed revoke penalty, found under "More rules".
     page.select_option("#pad-preset", "hearts_1887")

@@ -25,6 +25,7 @@ from corazones.server import routes
 from corazones.server.auth import Tokens, new_secret
 from corazones.server.hub import Hub, Settings
 from corazones.server.limits import HttpLimits
+from corazones.server.options import from_errors
 from corazones.services.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -61,6 +62,12 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # A body's preset or rules options (a table's, a pad's) are refused naming the option and what
+        # it allows, with the reason to translate; any other field with pydantic's own words.
+        options = from_errors(exc.errors(), exc.body)
+        if options is not None:
+            detail = {"code": "malformed", "message": str(options), "reason": options.reason()}
+            return JSONResponse({"detail": detail}, status_code=422)
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))

@@ -12,7 +12,7 @@ from corazones.server.hub import Hub, Refused
 from corazones.services.store import Store
 from corazones.services.store.models import Player
 
-#: HTTP status of each refusal code (the body is ``{"detail": {"code", "message", "url"}}``).
+#: HTTP status of each refusal code (the body is ``{"detail": {"code", "message", "url", "reason"}}``).
 HTTP_STATUS = {
     "not_found": 404,
     "auth": 403,
@@ -39,7 +39,12 @@ def tokens(request: Request) -> Tokens:
 
 
 def refused(e: Refused) -> HTTPException:
-    return HTTPException(HTTP_STATUS.get(e.code, 409), {"code": e.code, "message": str(e), "url": e.url})
+    """The HTTP answer to a refusal: ``message`` in English, and ``reason`` (the English template and its
+    parameters) for a client to translate with the catalog of ``/api/i18n/{lang}``, as the web app does."""
+    reason = {"template": e.template, "params": e.params}
+    return HTTPException(
+        HTTP_STATUS.get(e.code, 409), {"code": e.code, "message": str(e), "url": e.url, "reason": reason}
+    )
 
 
 async def player_of_token(request: Request, token: str | None) -> Player | None:

@@ -33,10 +33,11 @@ from corazones.core.commitment import commit
 from corazones.core.errors import CorazonesError
 from corazones.core.game import Game
 from corazones.core.records import make_record
-from corazones.core.rules import PRESETS, Rules
+from corazones.core.rules import Rules
 from corazones.i18n import translator
 from corazones.server.bots import BotPools
-from corazones.server.schema import LIMITS
+from corazones.server.options import OptionsRefused, rules_of
+from corazones.server.schema import LIMITS, RulesOptions
 from corazones.server.views import public_view, redact, seat_view
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.repo import UNFINISHED
@@ -601,7 +602,7 @@ class Hub:
         owner: int,
         owner_name: str,
         preset: str,
-        options: dict[str, Any],
+        options: RulesOptions,
         seats: list[dict[str, Any]] | None,
         my_seat: int | None,
         private: bool,
@@ -615,18 +616,10 @@ class Hub:
                 N_("You already have {n} unfinished tables; finish or leave one first."),
                 n=LIMITS["open_tables_per_player"],
             )
-        if preset not in PRESETS:
-            raise Refused(
-                "malformed",
-                N_("Unknown preset {preset}; presets: {presets}."),
-                preset=preset,
-                presets=", ".join(PRESETS),
-            )
         try:
-            values = {k: tuple(v) if isinstance(v, list) and k != "card_points" else v for k, v in options.items()}
-            rules = Rules.preset(preset, **values)
-        except (CorazonesError, TypeError, ValueError) as e:
-            raise Refused("malformed", N_("These rules cannot be played: {why}"), why=str(e)) from None
+            rules = rules_of(preset, options)
+        except OptionsRefused as e:
+            raise Refused("malformed", e.template, **e.params) from None
         n = rules.players
         if seats is None:
             seats = [

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from corazones.core import rules as _rules
+from corazones.core.cards import parse_card
 from corazones.core.limits import MAX_CARD_POINTS, MAX_DISCARD_ORDER, MAX_HANDS, MAX_PASS_CYCLE, MAX_STAKE, MAX_TARGET
 from corazones.core.pad import MAX_CHIPS, MAX_NAME
 
@@ -462,18 +463,6 @@ class SeatRequest(_Strict):
     level: Level = "standard"
 
 
-class CreateTableRequest(_Strict):
-    preset: Annotated[str, Field(max_length=40)] = "standard"
-    options: dict[str, Any] = Field(default_factory=dict, description="Option overrides: players, target, moon, ...")
-    seats: Annotated[list[SeatRequest], Field(max_length=16)] | None = Field(
-        default=None, description="One per seat; default: you in seat 0, standard bots elsewhere"
-    )
-    my_seat: Annotated[int, Field(ge=0, le=15)] | None = Field(default=0, description="null: watch only")
-    private: bool = False
-    name: Annotated[str, Field(max_length=40)] | None = None
-    takeover_level: Level = Field(default="standard", description="Bot level that plays a dropped human's seat")
-
-
 class JoinRequest(_Strict):
     seat: Annotated[int, Field(ge=0, le=15)] | None = Field(default=None, description="null: the first free seat")
     invite: Annotated[str, Field(max_length=64)] | None = None
@@ -506,46 +495,88 @@ Settlement = Annotated[str, _word(_rules.SETTLEMENTS), _one_of(_rules.SETTLEMENT
 CancelRule = Annotated[str, _word(_rules.CANCEL_RULES), _one_of(_rules.CANCEL_RULES)]
 PresetName = Annotated[str, _word(tuple(_rules.PRESETS)), _one_of(tuple(_rules.PRESETS))]
 
+#: Points one card of ``card_points`` may carry (the rules refuse more; negative is a bonus).
+CARD_POINTS_LOW = -1000
+CARD_POINTS_HIGH = 1000
+
+
+def _card_points(value: list[list[str | int]] | dict[str, int]) -> list[list[str | int]] | dict[str, int]:
+    """``card_points`` names real cards, each once, with whole points in range (either shape)."""
+    pairs = list(value.items()) if isinstance(value, dict) else [tuple(pair) for pair in value]
+    seen: set[int] = set()
+    for card, points in pairs:
+        if not isinstance(card, str) or isinstance(points, bool) or not isinstance(points, int):
+            raise ValueError("each entry is a card and its points")
+        number = parse_card(card)  # a CardError is a ValueError: refused naming the option
+        if number in seen:
+            raise ValueError("a card is named twice")
+        seen.add(number)
+        if not CARD_POINTS_LOW <= points <= CARD_POINTS_HIGH:
+            raise ValueError("points out of range")
+    return value
+
+
+def _discard_order(value: list[str]) -> list[str]:
+    """Each entry of ``discard_order`` is a suit letter or a rank, as the rules read it."""
+    for token in value:
+        _rules.discard_group_mask(token)  # a RulesError is a ValueError: refused naming the option
+    return value
+
+
+#: The default of an option whose type has no null: left out, it keeps the preset's value (an explicit
+#: null is refused by the type).  Typed ``Any`` so that a field reads as what a given value is.
+_NOT_GIVEN: Any = None
+
 
 class RulesOptions(_Strict):
     """Overrides of a preset's options (docs/rules.md), each typed and bounded: a misspelt option, a
     word that is not one of its choices or a number out of range is refused naming the option.  Which
     combinations can be played (players with decks, partnerships, an end to the game) is the rules'
-    own check, after this one."""
+    own check, after this one (:func:`corazones.server.options.rules_of`).
 
-    players: Annotated[int, Field(ge=3, le=11)] | None = None
-    decks: Annotated[int, Field(ge=1, le=2)] | None = None
-    strip: Strip | None = None
-    kitty_to: KittyTo | None = None
+    A new table and a new score pad take these same options.  An option left out keeps the preset's
+    value (the ``null`` defaults below say "not given"); only ``target``, ``hands`` (no end of that
+    kind) and ``passes`` (the usual cycle for the number of players) take an explicit ``null``.
+    """
+
+    players: Annotated[int, Field(ge=3, le=11)] = _NOT_GIVEN
+    decks: Annotated[int, Field(ge=1, le=2)] = _NOT_GIVEN
+    strip: Strip = _NOT_GIVEN
+    kitty_to: KittyTo = _NOT_GIVEN
     passes: Annotated[list[Direction], Field(min_length=1, max_length=MAX_PASS_CYCLE)] | None = Field(
-        default=None, description='The passing cycle, e.g. ["left", "right", "across", "hold"]'
+        default=None, description='The passing cycle, e.g. ["left", "right", "across", "hold"]; null: the usual one'
     )
-    pass_count: Annotated[int, Field(ge=0, le=26)] | None = None
-    first_lead: FirstLead | None = None
-    no_points_first_trick: bool | None = None
-    must_break_hearts: bool | None = None
-    queen_breaks_hearts: bool | None = None
-    hearts: Hearts | None = None
-    card_points: (
+    pass_count: Annotated[int, Field(ge=0, le=26)] = _NOT_GIVEN
+    first_lead: FirstLead = _NOT_GIVEN
+    no_points_first_trick: bool = _NOT_GIVEN
+    must_break_hearts: bool = _NOT_GIVEN
+    queen_breaks_hearts: bool = _NOT_GIVEN
+    hearts: Hearts = _NOT_GIVEN
+    card_points: Annotated[
         Annotated[
             list[Annotated[list[Annotated[str, Field(max_length=4)] | int], Field(min_length=2, max_length=2)]],
             Field(max_length=MAX_CARD_POINTS),
         ]
-        | None
-    ) = Field(default=None, description='Cards other than the penalty suit that score: [["QS", 13], ...]')
-    discard_order: Annotated[list[Annotated[str, Field(max_length=2)]], Field(max_length=MAX_DISCARD_ORDER)] | None = (
-        None
+        | Annotated[dict[Annotated[str, Field(max_length=4)], int], Field(max_length=MAX_CARD_POINTS)],
+        AfterValidator(_card_points),
+    ] = Field(
+        default=_NOT_GIVEN,
+        description="Cards other than the penalty suit that score, with their points from -1000 to 1000: "
+        '{"QS": 13, "JD": -10} (as in the rules) or [["QS", 13], ["JD", -10]]',
     )
-    moon: Moon | None = None
-    moon_needs: MoonNeeds | None = None
+    discard_order: Annotated[
+        list[Annotated[str, Field(max_length=2)]], Field(max_length=MAX_DISCARD_ORDER), AfterValidator(_discard_order)
+    ] = Field(default=_NOT_GIVEN, description='Suit letters or ranks, e.g. ["H", "Q"]')
+    moon: Moon = _NOT_GIVEN
+    moon_needs: MoonNeeds = _NOT_GIVEN
     target: Annotated[int, Field(ge=1, le=MAX_TARGET)] | None = Field(default=None, description="null: no target")
     hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] | None = Field(default=None, description="null: no fixed number")
-    tie_break: TieBreak | None = None
-    settlement: Settlement | None = None
-    stake: Annotated[int, Field(ge=1, le=MAX_STAKE)] | None = None
-    partnership: bool | None = None
-    auction: bool | None = None
-    cancel_whole_trick: CancelRule | None = None
+    tie_break: TieBreak = _NOT_GIVEN
+    settlement: Settlement = _NOT_GIVEN
+    stake: Annotated[int, Field(ge=1, le=MAX_STAKE)] = _NOT_GIVEN
+    partnership: bool = _NOT_GIVEN
+    auction: bool = _NOT_GIVEN
+    cancel_whole_trick: CancelRule = _NOT_GIVEN
 
     def overrides(self) -> dict[str, Any]:
         """The options given (an explicit null included: no target, no fixed number of hands), as
@@ -559,6 +590,20 @@ class RulesOptions(_Strict):
                 else value
             )
         return out
+
+
+class CreateTableRequest(_Strict):
+    preset: PresetName = "standard"
+    options: RulesOptions = Field(
+        default_factory=RulesOptions, description="Option overrides (the same as a score pad's): players, target, ..."
+    )
+    seats: Annotated[list[SeatRequest], Field(max_length=16)] | None = Field(
+        default=None, description="One per seat; default: you in seat 0, standard bots elsewhere"
+    )
+    my_seat: Annotated[int, Field(ge=0, le=15)] | None = Field(default=0, description="null: watch only")
+    private: bool = False
+    name: Annotated[str, Field(max_length=40)] | None = None
+    takeover_level: Level = Field(default="standard", description="Bot level that plays a dropped human's seat")
 
 
 class NewPadRequest(_Strict):

@@ -19,7 +19,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from corazones.core.cards import SUIT_LETTERS, card_str
-from corazones.core.errors import CorazonesError
 from corazones.core.pad import (
     DEFAULT_REVOKE_PENALTY,
     Entry,
@@ -31,9 +30,9 @@ from corazones.core.pad import (
     layout,
     loads,
 )
-from corazones.core.rules import Rules
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, StoreDep
+from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import NewPadRequest
 from corazones.services.store import pads as db
 
@@ -156,14 +155,13 @@ async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, A
 @router.post("/api/pads", status_code=201)
 async def create_pad(body: NewPadRequest, store: StoreDep) -> dict[str, Any]:
     """A new pad.  The body is checked against the schema first (an unknown preset or option, a word
-    that is not one of its choices, a number out of range: 422 naming it), then the rules check how the
-    options go together, then the pad the names and the revoke penalty."""
+    that is not one of its choices, a number out of range: 422 naming it and what it allows), then the
+    rules check how the options go together (as for a new table: :mod:`corazones.server.options`),
+    then the pad the names and the revoke penalty."""
     try:
-        rules = Rules.preset(body.preset, **body.options.overrides())
-    except (CorazonesError, TypeError) as e:
-        why = str(e)[:300]
-        reason = {"template": N_("These rules cannot be used: {why}"), "params": {"why": why}}
-        raise _refused("malformed", why, reason=reason) from None
+        rules = rules_of(body.preset, body.options)
+    except OptionsRefused as e:
+        raise _refused("malformed", str(e), reason=e.reason()) from None
     try:
         penalty = DEFAULT_REVOKE_PENALTY if body.revoke_penalty is None else body.revoke_penalty
         pad = Pad(rules, tuple(body.names), revoke_penalty=penalty)
