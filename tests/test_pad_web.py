@@ -429,3 +429,57 @@ def setup_in(browser: Any, server: Any) -> None:
     assert page.inner_text(".pad-title").startswith("Corazones de 1887 (fichas) · 3 jugadores")
     assert page.errors == []
     page.context.close()
+
+
+def test_the_setup_keeps_what_was_typed_when_the_language_changes(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, language_switch_in)
+
+
+def language_switch_in(browser: Any, server: Any) -> None:
+    """Names, options and the revoke penalty typed into the setup survive EN -> ES -> EN, and the pad
+    made afterwards has them (the fields drawn again are the ones the page reads)."""
+    page = phone(browser, server)
+    page.goto("/pad/")
+    page.wait_for_function("document.querySelectorAll('#pad-preset option').length > 0")
+    page.select_option("#pad-preset", "hearts_1887")
+    page.fill("#pad-players", "5")
+    names = ["Ana", "Bea", "Carl", "Dan", "Eva"]
+    for i, name in enumerate(names):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.fill("#pad-hands", "6")
+    page.click("details.pad-more summary")
+    page.fill("#pad-stake", "30")
+    page.fill("#pad-revoke-penalty", "8")
+
+    def typed() -> dict[str, Any]:
+        return {
+            "preset": page.input_value("#pad-preset"),
+            "players": page.input_value("#pad-players"),
+            "names": page.eval_on_selector_all(".pad-names input", "xs => xs.map(x => x.value)"),
+            "hands": page.input_value("#pad-hands"),
+            "stake": page.input_value("#pad-stake"),
+            "penalty": page.input_value("#pad-revoke-penalty"),
+            "more open": page.eval_on_selector("details.pad-more", "d => d.open"),
+            "penalty shown": page.is_visible("#pad-revoke-penalty"),
+        }
+
+    before = typed()
+    assert before["names"] == names and before["penalty shown"]
+    page.click("[data-lang=es]")
+    page.wait_for_selector("#pad-create:has-text('Empezar la hoja')")
+    assert typed() == before
+    assert page.get_attribute(".pad-names input >> nth=4", "placeholder") == "Jugador 5"
+    page.click("[data-lang=en]")
+    page.wait_for_selector("#pad-create:has-text('Start the sheet')")
+    assert typed() == before
+
+    page.click("#pad-create")
+    page.wait_for_url(re.compile(r"/pad/#[\w-]+\.[\w-]+$"))
+    page.wait_for_selector(".pad-rules")
+    pad_id = page.url.split("#")[1].split(".")[0]
+    view = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")
+    assert view["names"] == names and view["chips"] == [30] * 5
+    assert view["rules"]["hands"] == 6 and view["rules"]["revoke_penalty"] == 8
+    assert page.errors == []
+    page.context.close()

@@ -123,7 +123,20 @@ const PAD_MAIN = ["target", "hands", "moon", "passes"];
 const PAD_SKIP = new Set([...SKIP, "players", "pass_count", "first_lead", "no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "cancel_whole_trick"]);
 const DEFAULT_REVOKE_PENALTY = 13;
 
-async function showCreate() {
+/**
+ * What the setup form holds now, to draw it again in another language without losing anything typed:
+ * every field by its id (the preset, each option, the revoke penalty), the names, whether "More rules" is open.
+ */
+function setupValues() {
+  const setup = main.querySelector("form.pad-create");
+  if (!setup) return null;
+  const fields = {};
+  for (const input of setup.querySelectorAll("input[id], select[id]")) fields[input.id] = input.type === "checkbox" ? input.checked : input.value;
+  const more = setup.querySelector("details.pad-more");
+  return { fields, names: [...setup.querySelectorAll(".pad-names input")].map((i) => i.value), more: Boolean(more && more.open) };
+}
+
+async function showCreate(kept = null) {
   document.title = t("Corazones — score pad");
   if (!options) {
     try {
@@ -200,24 +213,40 @@ async function showCreate() {
     }
   }
 
-  main.replaceChildren(
-    el(
-      "form",
-      { class: "pad-card pad-create", onsubmit: create },
-      el("h2", { text: t("A score sheet for a game with real cards") }),
-      el("label", { for: "pad-preset", text: t("Game") }),
-      preset,
-      described,
-      playersBox,
-      el("label", { text: t("Names") }),
-      names,
-      mainBox,
-      el("details", { class: "options pad-more" }, el("summary", { text: t("More rules") }), moreBox),
-      error,
-      el("button", { type: "submit", class: "btn primary pad-big", id: "pad-create", text: t("Start the sheet") }),
-    ),
+  const setup = el(
+    "form",
+    { class: "pad-card pad-create", onsubmit: create },
+    el("h2", { text: t("A score sheet for a game with real cards") }),
+    el("label", { for: "pad-preset", text: t("Game") }),
+    preset,
+    described,
+    playersBox,
+    el("label", { text: t("Names") }),
+    names,
+    mainBox,
+    el("details", { class: "options pad-more" }, el("summary", { text: t("More rules") }), moreBox),
+    error,
+    el("button", { type: "submit", class: "btn primary pad-big", id: "pad-create", text: t("Start the sheet") }),
   );
+  main.replaceChildren(setup);
   presetChanged();
+  if (kept) restore(kept);
+
+  /** Put back what `setupValues` read (the preset was kept by showCreate.preset, and drew its fields). */
+  function restore(values) {
+    for (const [id, value] of Object.entries(values.fields)) {
+      const input = id === "pad-preset" ? null : setup.querySelector(`#${CSS.escape(id)}`);
+      if (!input) continue;
+      if (input.type === "checkbox") input.checked = value;
+      else input.value = value;
+    }
+    drawNames();
+    [...names.querySelectorAll("input")].forEach((input, i) => {
+      if (values.names[i] !== undefined) input.value = values.names[i];
+    });
+    showPenalty();
+    setup.querySelector("details.pad-more").open = values.more;
+  }
 }
 
 // ------------------------------------------------------------ the hand form
@@ -629,7 +658,7 @@ async function setLang(code) {
   Object.assign(DIRECTIONS, { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") });
   if (!started) return;
   if (state) render(false);
-  else if (!location.hash.replace(/^#\/?/, "")) showCreate();
+  else if (!location.hash.replace(/^#\/?/, "")) showCreate(setupValues());
 }
 
 let started = false;
