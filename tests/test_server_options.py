@@ -1,5 +1,6 @@
 """A new table's rules options on a real server: each refusal names the option and what it allows, in
-the player's language, and every preset still makes a table with any options its rules accept.
+the player's language, and every preset still makes a table with any options its rules accept; the
+web app's new-table form (headless Chromium) still makes tables, and shows a refusal in Spanish.
 
 Tables here are made with every seat left for people and nobody seated (``my_seat: null``), so they
 wait in the lobby and no bot plays: the tests are about creation, not games.
@@ -7,6 +8,7 @@ wait in the lobby and no bot plays: the tests are about creation, not games.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -264,3 +266,41 @@ def test_valid_options_still_make_a_table_with_every_preset(server: LocalServer,
         assert info["status"] == "open" and info["preset"] == name
         assert info["rules"] == want.to_dict(), (name, options)
         assert api.table(info["id"])["rules"] == want.to_dict()
+
+
+def test_the_lobby_form_makes_a_table_and_shows_a_refusal_in_spanish(browser: Any, server: LocalServer) -> None:
+    """The web app's new-table form, in Spanish: the options it sends for a combination the rules
+    refuse come back as a refusal in Spanish naming the option; corrected, the same form makes the
+    table with what it set (numbers, a word, the passing cycle and a rule under "More rules")."""
+    context = browser.new_context(base_url=server.base)
+    context.add_init_script("localStorage.setItem('corazones.lang', 'es');")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto("/")
+    page.wait_for_selector("#create-form #opt-players")
+    page.fill("#guest-name", "Eva")
+    page.fill("#opt-players", "5")
+    page.select_option("#opt-passes", "5")  # ["across"], one of the form's passing cycles
+    for seat in range(5):  # nobody sits yet: the table waits, no bot plays
+        page.select_option(f"#seat-{seat}", "human")
+    page.click("#create-btn")
+    toast = page.wait_for_selector("#toast:has-text('no se puede jugar con')")
+    assert toast.inner_text() == (
+        'players = 5 no se puede jugar con preset = "standard", passes = ["across"]; con ellas se permite: 4, 6.'
+    )
+
+    page.select_option("#opt-passes", "2")  # left, right
+    page.fill("#opt-target", "50")
+    page.select_option("#opt-moon", "add_to_others")
+    page.click("#create-form details.options summary")
+    page.select_option("#opt-hearts", "spot")
+    page.click("#create-btn")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table = str(page.evaluate("location.hash.split('/')[2]"))
+    rules = Api(server.base).table(table)["rules"]
+    assert (rules["players"], rules["passes"], rules["target"]) == (5, ["left", "right"], 50)
+    assert (rules["moon"], rules["hearts"]) == ("add_to_others", "spot")
+    assert errors == []
+    context.close()
