@@ -140,6 +140,12 @@ REFUSALS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
         {"option": "players", "value": "9", "others": 'preset = "standard"', "allowed": "3–7"},
     ),
     (
+        "every option sent, one of them refused: those at the preset's value are not listed",
+        {"options": {**{k: v for k, v in Rules.preset().to_dict().items() if k != "name"}, "players": 9}},
+        opt.CLASH,
+        {"option": "players", "value": "9", "others": 'preset = "standard"', "allowed": "3–7"},
+    ),
+    (
         "passing across with an odd number of players",
         {"options": {"players": 5, "passes": ["across"]}},
         opt.CLASH,

@@ -186,8 +186,17 @@ def rules_of(preset: str, options: RulesOptions) -> Rules:
 
 
 def _clash(preset: str, given: dict[str, Any]) -> OptionsRefused:
-    """Which given option the rules refuse in this company, and what it may be instead."""
-    order = [k for k in _properties() if k in given]
+    """Which given option the rules refuse in this company, and what it may be instead.  Options given
+    at the preset's own value are left out: they can be no cause, and the preset's name stands for them."""
+    preset_values = Rules.preset(preset).to_dict()
+
+    def changed(option: str) -> bool:
+        value = given[option]
+        if option == "card_points" and not isinstance(value, Mapping):
+            value = dict(value)  # [card, points] pairs, as to_dict gives them
+        return bool(json.loads(json.dumps(value)) != preset_values[option])
+
+    order = [k for k in _properties() if k in given and changed(k)]
 
     def company(option: str | None) -> str:
         pairs = [f"preset = {shown(preset)}"] + [f"{k} = {shown(given[k])}" for k in order if k != option]
