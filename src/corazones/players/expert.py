@@ -35,10 +35,13 @@ Each finished playout is scored for the whole game, not just the hand
 rule (the shooter of a playout picks the better moon option for itself),
 points given to the match leader count a little in our favour, and when the
 hand can end the game the playout also counts whether we would win or lose
-it.  Another side's moon costs half its points on top
-(:data:`~corazones.players.search.MOON_WEIGHT`): a shooter who subtracts 26
-from its own score moves no point of ours, and the search would not spend a
-point to stop it.  Chip settlements score the chips won or lost.
+it.  A moon is priced by the points it moves and nothing more: an extra
+charge for another side's moon (half its points, in an earlier version)
+applied to every playout, where the playouts' weak defenders let moons
+through far more often than real players do, and the search bought
+insurance against them with its own points (0.7 points a deal against
+``standard``, see ``docs/bots.md``).  Chip settlements score the chips won
+or lost.
 
 The pass is simulated the same way: eight sensible candidates (the
 ``standard`` player's pass, the quick rule's, and one-card changes to them)

@@ -33,10 +33,6 @@ OTHERS_WEIGHT = 0.15
 DEFEND_SHARE = 0.51
 #: What winning (or losing) the game is worth, in hand points, when a playout ends it.
 GAME_WEIGHT = 30.0
-#: Share of a moon's points that another side's moon costs us beyond the points it moves.  A shooter who
-#: subtracts from its own score leaves ours untouched, so the points alone priced a moon against us at
-#: ``OTHERS_WEIGHT`` of its swing, and the search would not spend a point to stop it.
-MOON_WEIGHT = 0.5
 
 #: One deal's evaluation: every option's value and our hand points after it.
 Row = tuple[list[float], list[float]]
@@ -98,22 +94,14 @@ class Scorer:
             return chips, -chips
         hand = self._side_points(d)
         me = self.team[seat]
-        return self._value(hand, me) - self._moon_cost(d, me), float(hand[me])
+        return self._value(hand, me), float(hand[me])
 
     def value(self, d: Deal, seat: int) -> float:
         """Higher is better for ``seat``."""
         chips = self._chips(d, seat)
         if chips is not None:
             return chips
-        me = self.team[seat]
-        return self._value(self._side_points(d), me) - self._moon_cost(d, me)
-
-    def _moon_cost(self, d: Deal, me: int) -> float:
-        """What another side's moon costs side ``me`` beyond the points it moves (0 without one)."""
-        shooter = d.shooter
-        if shooter is None or self.team[shooter] == me:
-            return 0.0
-        return MOON_WEIGHT * d.pos_total
+        return self._value(self._side_points(d), self.team[seat])
 
     def _chips(self, d: Deal, seat: int) -> float | None:
         """Chips ``seat`` wins in this hand under a chip settlement (``None`` when the rules score points)."""
