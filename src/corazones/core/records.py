@@ -26,7 +26,7 @@ from typing import Any
 
 from corazones.core.actions import ACTION_KEYS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
-from corazones.core.errors import CorazonesError, RecordError
+from corazones.core.errors import N_, CorazonesError, Message, RecordError
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
 from corazones.core.observation import HandResult
@@ -140,7 +140,7 @@ def loads(text: str) -> dict[str, Any]:
     are checked one by one when the record is replayed, so that an error
     names the first bad action.
     """
-    return check_shape(parse_json(text, "a game record", MAX_RECORD_BYTES))
+    return check_shape(parse_json(text, Message(N_("a game record")), MAX_RECORD_BYTES))
 
 
 def check_shape(data: Any) -> dict[str, Any]:
