@@ -68,6 +68,28 @@ def error_text(gettext: Callable[[str], str], error: object) -> str:
     return text.format(**filled) if filled else text
 
 
+def error_json(error: object) -> dict[str, Any]:
+    """``error`` as ``{"template", "params"}`` for a face that translates on its side (the web app).
+
+    A parameter that carries its own template becomes such an object too; the
+    others become JSON values (numbers and strings as they are, anything else
+    as its text).  An error without a template is its text as the template.
+    """
+    template = getattr(error, "template", None)
+    params = getattr(error, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict) or not template:
+        return {"template": str(error), "params": {}}
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if _carries_template(v):
+            out[k] = error_json(v)
+        elif isinstance(v, bool) or v is None or isinstance(v, int | float | str):
+            out[k] = v
+        else:
+            out[k] = str(v)
+    return {"template": template, "params": out}
+
+
 def _carries_template(value: object) -> bool:
     return isinstance(getattr(value, "template", None), str) and isinstance(getattr(value, "params", None), dict)
 

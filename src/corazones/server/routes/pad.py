@@ -32,7 +32,7 @@ from corazones.core.pad import (
     loads,
 )
 from corazones.core.rules import Rules
-from corazones.i18n import N_
+from corazones.i18n import N_, error_json
 from corazones.server.deps import HubDep, StoreDep
 from corazones.server.schema import NewPadRequest
 from corazones.services.store import pads as db
@@ -49,10 +49,9 @@ def _refused(code: str, message: str, status: int = 422, **more: Any) -> HTTPExc
     return HTTPException(status, {"code": code, "message": message, **more})
 
 
-def _reason(e: PadError) -> dict[str, Any]:
+def _reason(e: CorazonesError) -> dict[str, Any]:
     """A refusal the page translates: the English template and its parameters (nested reasons too)."""
-    params = {k: _reason(v) if isinstance(v, PadError) else v for k, v in e.params.items()}
-    return {"template": e.template, "params": params}
+    return error_json(e)
 
 
 def _pad_refused(e: PadError) -> HTTPException:
@@ -162,7 +161,7 @@ async def create_pad(body: NewPadRequest, store: StoreDep) -> dict[str, Any]:
         rules = Rules.preset(body.preset, **body.options.overrides())
     except (CorazonesError, TypeError) as e:
         why = str(e)[:300]
-        reason = {"template": N_("These rules cannot be used: {why}"), "params": {"why": why}}
+        reason = {"template": N_("These rules cannot be used: {why}"), "params": {"why": error_json(e)}}
         raise _refused("malformed", why, reason=reason) from None
     try:
         penalty = DEFAULT_REVOKE_PENALTY if body.revoke_penalty is None else body.revoke_penalty

@@ -1,5 +1,5 @@
 // HTTP API of the server (docs/protocol.md): identity, lobby, records, statistics.
-import { t } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 
 const TOKEN = "corazones.token";
 const PLAYER = "corazones.player";
@@ -41,6 +41,8 @@ function detailText(detail) {
   if (Array.isArray(detail)) {
     return detail.map((d) => (d.loc ? d.loc.filter((x) => x !== "body").join(".") + ": " : "") + (d.msg || "")).join("; ");
   }
+  if (detail.reason && detail.reason.template) return explain(detail.reason);
+  if (typeof detail.message === "string") return detail.message;
   return JSON.stringify(detail);
 }
 
