@@ -368,7 +368,12 @@ def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(clien
     )
     assert r.json()["detail"]["reason"] == {
         "template": "These rules cannot be used: {why}",
-        "params": {"why": "passing 'across' needs an even number of players, not 5"},
+        "params": {
+            "why": {
+                "template": "passing 'across' needs an even number of players, not {players}",
+                "params": {"players": 5},
+            }
+        },
     }
 
 
