@@ -13,6 +13,7 @@ import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -212,3 +213,34 @@ def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalS
         ES(why["template"]).format(**why["params"])
         == "pasar 'across' (de frente) necesita un número par de jugadores, no 3"
     )
+
+
+def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: LocalServer) -> None:
+    """The page's request helper turns a refusal's ``reason`` into the player's language (not the raw detail)."""
+    ana = guest(server, "Ana")
+    context = browser.new_context(base_url=server.base)
+    context.add_init_script(
+        f"localStorage.setItem('corazones.lang', 'es'); localStorage.setItem('corazones.token', '{ana.token}');"
+    )
+    page = context.new_page()
+    try:
+        page.goto("/")
+        message = page.evaluate(
+            """async () => {
+                const api = await import("/js/api.js");
+                const i18n = await import("/js/i18n.js");
+                await i18n.loadLang("es", api.catalogUrl);
+                try {
+                    const options = {players: 3, passes: ["across"]};
+                    await api.request("POST", "/api/tables", {preset: "standard", options});
+                    return "accepted";
+                } catch (e) {
+                    return e.message;
+                }
+            }"""
+        )
+        assert message == (
+            "No se puede jugar con estas reglas: pasar 'across' (de frente) necesita un número par de jugadores, no 3"
+        )
+    finally:
+        context.close()
