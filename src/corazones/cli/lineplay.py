@@ -48,7 +48,7 @@ from corazones.core.observation import Observation
 from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import translator
+from corazones.i18n import error_text, translator
 from corazones.players.base import Player
 from corazones.players.hints import suggest
 from corazones.players.registry import make_player
@@ -105,7 +105,7 @@ class HumanPlayer:
             except BadInput as e:
                 self._say(self._("Not accepted: {error}").format(error=e))
             except CorazonesError as e:
-                self._say(self._("Not accepted: {error}").format(error=safe_line(str(e))))
+                self._say(self._("Not accepted: {error}").format(error=safe_line(error_text(self._, e))))
 
     def _show(self, obs: Observation) -> None:
         """What the player needs before answering: cards received, the table, the scores, the hand."""

@@ -34,7 +34,7 @@ from corazones.core.cards import SUIT_LETTERS
 from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import N_, translator
+from corazones.i18n import N_, error_text, translator
 
 #: Largest pad file read (the core refuses bigger text too).
 MAX_FILE = 2_000_000
@@ -69,8 +69,7 @@ Gettext = Callable[[str], str]
 
 def explain(err: PadError | HandSyntaxError, gettext: Gettext) -> str:
     """An error in the face's language (a reason inside a reason is translated too)."""
-    params = {k: explain(v, gettext) if isinstance(v, PadError | HandSyntaxError) else v for k, v in err.params.items()}
-    return gettext(err.template).format(**params)
+    return error_text(gettext, err)
 
 
 # ------------------------------------------------------------------ reading

@@ -34,7 +34,7 @@ from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_BYTES
 from corazones.core.records import loads, replay_steps, rules_of, seed_of
 from corazones.core.text import safe_line
-from corazones.i18n import translator
+from corazones.i18n import error_text, translator
 
 
 def read_record(file: Path | str) -> dict[str, Any]:
@@ -94,7 +94,7 @@ def print_replay(file: Path | str, glyphs: bool, lang: str = "en") -> int:
                 shown_tricks = 0
                 typer.echo(hand_result_text(h, names, glyphs=glyphs))
     except (CorazonesError, ValueError) as e:
-        typer.echo(_("replay stopped: {error}").format(error=safe_line(str(e), 500)), err=True)
+        typer.echo(_("replay stopped: {error}").format(error=safe_line(error_text(_, e), 500)), err=True)
         return FAILED
     if game is not None and game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")

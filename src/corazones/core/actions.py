@@ -14,7 +14,7 @@ from itertools import islice
 from typing import Any, Final
 
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import CardError, RecordError
+from corazones.core.errors import N_, CardError, Message, RecordError
 from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
 
 
@@ -26,6 +26,16 @@ class Kind(StrEnum):
     DECLARE = "declare"
     PLAY = "play"
     MOON = "moon"
+
+
+#: Each kind as a word inside a message for people ("play is not possible now", "seat 2's turn to bid").
+KIND_WORDS: Final = {
+    Kind.PASS: Message(N_("pass")),
+    Kind.BID: Message(N_("bid")),
+    Kind.DECLARE: Message(N_("declare")),
+    Kind.PLAY: Message(N_("play")),
+    Kind.MOON: Message(N_("moon")),
+}
 
 
 #: The shooter's two answers to the moon choice.
@@ -62,9 +72,9 @@ class Action:
         try:
             given = list(islice(cards, _MAX_PASS + 1))
         except TypeError:
-            raise CardError(f"a pass is a list of cards, not {show(cards)}") from None
+            raise CardError(N_("a pass is a list of cards, not {value}"), value=show(cards)) from None
         if len(given) > _MAX_PASS:
-            raise CardError(f"a pass is a list of at most {_MAX_PASS} cards")
+            raise CardError(N_("a pass is a list of at most {most} cards"), most=_MAX_PASS)
         if all(type(c) is int and 0 <= c < 52 for c in given):  # card indexes (a hand from the engine): as they are
             return Action(Kind.PASS, seat, tuple(sorted(given)))
         return Action(Kind.PASS, seat, tuple(sorted(_card(c) for c in given)))
@@ -73,7 +83,7 @@ class Action:
     def bid(seat: int, amount: int) -> Action:
         """A bid of ``amount`` chips; 0 means pass (no bid).  The game checks what the seat may bid."""
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise RecordError(f"a bid is a whole number of chips (0 = no bid), not {show(amount)}")
+            raise RecordError(N_("a bid is a whole number of chips (0 = no bid), not {value}"), value=show(amount))
         return Action(Kind.BID, seat, (), int(amount))
 
     @staticmethod
@@ -84,16 +94,18 @@ class Action:
             if s in SUIT_GLYPHS and len(s) == 1:
                 s = SUIT_LETTERS[SUIT_GLYPHS.index(s)]
             if len(s) != 1 or s not in SUIT_LETTERS:
-                raise RecordError(f"not a suit: {show(suit)}; use one of C D S H")
+                raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
             suit = SUIT_LETTERS.index(s)
         if isinstance(suit, bool) or not isinstance(suit, int):
-            raise RecordError(f"not a suit: {show(suit)}; use one of C D S H")
+            raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
         return Action(Kind.DECLARE, seat, (), int(suit))
 
     @staticmethod
     def moon(seat: int, choice: str) -> Action:
         if not isinstance(choice, str) or choice not in MOON_CHOICES:
-            raise RecordError(f"moon choice {show(choice)} is not one of {', '.join(MOON_CHOICES)}")
+            raise RecordError(
+                N_("moon choice {value} is not one of {choices}"), value=show(choice), choices=", ".join(MOON_CHOICES)
+            )
         return Action(Kind.MOON, seat, (), choice)
 
     @property
@@ -125,43 +137,59 @@ class Action:
         that are not ``true``/``false``, and every value within its bounds.
         """
         if not isinstance(data, dict):
-            raise RecordError(f'an action is an object like {{"seat": 0, "play": "2C"}}, not {show(data)}')
+            raise RecordError(
+                N_("an action is an object like {example}, not {value}"), example=_EXAMPLE, value=show(data)
+            )
         kinds = [k for k in ACTION_KEYS if k in data]
         extra = [k for k in data if k != "seat" and k not in ACTION_KEYS]
         if extra:
             raise RecordError(
-                f"action {show(data)}: unknown key(s) {', '.join(map(key_of, extra))}; "
-                f"an action has 'seat' and one of {', '.join(ACTION_KEYS)}"
+                N_("action {action}: unknown key(s) {keys}; an action has 'seat' and one of {kinds}"),
+                action=show(data),
+                keys=", ".join(map(key_of, extra)),
+                kinds=", ".join(ACTION_KEYS),
             )
         if len(kinds) != 1:
-            raise RecordError(f"action {show(data)} must have exactly one of {', '.join(ACTION_KEYS)}")
+            raise RecordError(
+                N_("action {action} must have exactly one of {kinds}"), action=show(data), kinds=", ".join(ACTION_KEYS)
+            )
         if "seat" not in data:
-            raise RecordError(f"action {show(data)} has no 'seat'; a seat is a whole number 0 to {MAX_PLAYERS - 1}")
+            raise RecordError(
+                N_("action {action} has no 'seat'; a seat is a whole number 0 to {last}"),
+                action=show(data),
+                last=MAX_PLAYERS - 1,
+            )
         key = kinds[0]
         val = data[key]
         try:
             seat = _seat(data["seat"])
             if key == "play":
                 if not isinstance(val, str):
-                    raise RecordError(f"'play' must be a card written as a string like \"QS\", not {show(val)}")
+                    raise RecordError(
+                        N_("'play' must be a card written as a string like \"QS\", not {value}"), value=show(val)
+                    )
                 return Action.play(seat, val)
             if key == "pass":
                 if not isinstance(val, list) or not all(isinstance(c, str) for c in val):
-                    raise RecordError(f'\'pass\' must be a list of cards like ["QS", "AH", "2D"], not {show(val)}')
+                    raise RecordError(
+                        N_('\'pass\' must be a list of cards like ["QS", "AH", "2D"], not {value}'), value=show(val)
+                    )
                 return Action.pass_cards(seat, val)
             if key == "bid":
                 if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= MAX_BID:
                     raise RecordError(
-                        f"'bid' must be a whole number of chips from 0 (no bid) to {MAX_BID:,}, not {show(val)}"
+                        N_("'bid' must be a whole number of chips from 0 (no bid) to {most}, not {value}"),
+                        most=f"{MAX_BID:,}",
+                        value=show(val),
                     )
                 return Action.bid(seat, val)
             if key == "declare":
                 if not isinstance(val, str):
-                    raise RecordError(f"'declare' must be a suit letter C, D, S or H, not {show(val)}")
+                    raise RecordError(N_("'declare' must be a suit letter C, D, S or H, not {value}"), value=show(val))
                 return Action.declare(seat, val)
             return Action.moon(seat, val)
         except CardError as e:
-            raise RecordError(f"action {show(data)}: {e}") from None
+            raise RecordError(N_("action {action}: {error}"), action=show(data), error=e) from None
 
     def __str__(self) -> str:
         k = self.kind
@@ -209,6 +237,8 @@ PLAY_CODES: Final[dict[int, int]] = {id(a): s * 64 + c for s, row in enumerate(P
 ACTION_KEYS = ("play", "pass", "bid", "declare", "moon")
 #: More cards than any pass could hold (a hand has at most 17).
 _MAX_PASS = 52
+#: An action as JSON, shown in the message that asks for one.
+_EXAMPLE: Final = '{"seat": 0, "play": "2C"}'
 
 
 def _is_card(c: object) -> bool:
@@ -218,7 +248,9 @@ def _is_card(c: object) -> bool:
 def _seat(seat: Any) -> int:
     """A seat number as an action may carry it (the game checks it against its own table)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_PLAYERS:
-        raise RecordError(f"a seat is a whole number 0 to {MAX_PLAYERS - 1}, not {show(seat)}")
+        raise RecordError(
+            N_("a seat is a whole number 0 to {last}, not {value}"), last=MAX_PLAYERS - 1, value=show(seat)
+        )
     return int(seat)
 
 
@@ -227,4 +259,4 @@ def _card(c: int | str) -> int:
         return parse_card(c)
     if _is_card(c):
         return int(c)
-    raise CardError(f"not a card: {show(c)}")
+    raise CardError(N_("not a card: {value}"), value=show(c))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from corazones.core.errors import CardError
+from corazones.core.errors import N_, CardError
 from corazones.core.limits import show
 
 CLUBS: Final = 0
@@ -103,23 +103,26 @@ def card_str(card: int) -> str:
 def parse_card(text: str) -> int:
     """Parse ``QS``, ``10H``, ``TH``, ``Q♠``; raise :class:`CardError` otherwise."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string like 'QS', '10H' or 'Q♠', not {show(text)}")
+        raise CardError(N_("a card must be a string like 'QS', '10H' or 'Q♠', not {value}"), value=show(text))
     if len(text) > 16:  # checked before any work on it: a card is two or three characters
-        raise CardError(_card_help(text))
+        raise _card_help(text)
     s = text.strip().upper()
     if len(s) < 2 or len(s) > 3:
-        raise CardError(_card_help(text))
+        raise _card_help(text)
     rank = _RANK_PARSE.get(s[:-1])
     suit = _SUIT_PARSE.get(s[-1])
     if rank is None or suit is None:
-        raise CardError(_card_help(text))
+        raise _card_help(text)
     return suit * 13 + rank
 
 
-def _card_help(text: object) -> str:
-    return (
-        f"not a card: {show(text)}; write rank then suit, rank one of 2-10, T, J, Q, K, A "
-        "and suit one of C D S H or ♣ ♦ ♠ ♥ (e.g. 'QS', '10H', 'TH', 'Q♠')"
+def _card_help(text: object) -> CardError:
+    return CardError(
+        N_(
+            "not a card: {value}; write rank then suit, rank one of 2-10, T, J, Q, K, A "
+            "and suit one of C D S H or ♣ ♦ ♠ ♥ (e.g. 'QS', '10H', 'TH', 'Q♠')"
+        ),
+        value=show(text),
     )
 
 
@@ -130,7 +133,9 @@ def parse_cards(texts: Iterable[str] | str) -> list[int]:
     try:
         items = iter(texts)
     except TypeError:
-        raise CardError(f"cards are a string like 'QS AH' or a list of card strings, not {show(texts)}") from None
+        raise CardError(
+            N_("cards are a string like 'QS AH' or a list of card strings, not {value}"), value=show(texts)
+        ) from None
     return [parse_card(t) for t in items]
 
 
@@ -199,7 +204,7 @@ class CardSet:
         bit = 1 << card
         if self.one & bit:
             if self.two & bit:
-                raise CardError(f"a card set holds at most two copies of {card_str(card)}")
+                raise CardError(N_("a card set holds at most two copies of {card}"), card=card_str(card))
             self.two |= bit
         else:
             self.one |= bit
@@ -211,7 +216,7 @@ class CardSet:
         elif self.one & bit:
             self.one ^= bit
         else:
-            raise CardError(f"{card_str(card)} is not in the set")
+            raise CardError(N_("{card} is not in the set"), card=card_str(card))
 
     def count(self, card: int) -> int:
         bit = 1 << card

@@ -21,7 +21,7 @@ import hashlib
 import hmac
 from typing import Any, Final
 
-from corazones.core.errors import SeedError
+from corazones.core.errors import N_, SeedError
 from corazones.core.limits import MAX_INT_DIGITS, MAX_SEED_LENGTH, bad_text, show
 
 #: Domain separation: the version of this encoding.
@@ -40,16 +40,18 @@ def check_seed(seed: Any) -> int | str:
     characters without control characters.
     """
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SeedError(f"a seed must be a whole number or a string, not {show(seed)}")
+        raise SeedError(N_("a seed must be a whole number or a string, not {value}"), value=show(seed))
     if isinstance(seed, int):
         if abs(seed) >= _INT_LIMIT:
-            raise SeedError(f"a seed has at most {MAX_INT_DIGITS} digits, not {show(seed)}")
+            raise SeedError(N_("a seed has at most {most} digits, not {value}"), most=MAX_INT_DIGITS, value=show(seed))
         return int(seed)
     if len(seed) > MAX_SEED_LENGTH:
-        raise SeedError(f"a seed string has at most {MAX_SEED_LENGTH} characters, not {len(seed):,}")
+        raise SeedError(
+            N_("a seed string has at most {most} characters, not {got}"), most=MAX_SEED_LENGTH, got=f"{len(seed):,}"
+        )
     why = bad_text(seed)
     if why is not None:
-        raise SeedError(f"the seed {show(seed)} holds {why}")
+        raise SeedError(N_("the seed {value} holds {why}"), value=show(seed), why=why)
     return str(seed)
 
 

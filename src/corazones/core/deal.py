@@ -23,7 +23,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final
 
-from corazones.core.actions import MOON_CHOICES, PLAY_ACTIONS, PLAY_CODES, Action, Kind
+from corazones.core.actions import KIND_WORDS, MOON_CHOICES, PLAY_ACTIONS, PLAY_CODES, Action, Kind
 from corazones.core.cards import (
     CLUBS,
     HEARTS,
@@ -35,7 +35,7 @@ from corazones.core.cards import (
     mask_cards,
     parse_card,
 )
-from corazones.core.errors import IllegalActionError
+from corazones.core.errors import N_, IllegalActionError, Message
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
 from corazones.core.trick import Trick, trick_winner
@@ -180,7 +180,7 @@ class Deal:
         """
         n = rules.players
         if len(hands) != n:
-            raise IllegalActionError(f"a deal needs {n} hands, got {len(hands)}")
+            raise IllegalActionError(N_("a deal needs {n} hands, got {got}"), n=n, got=len(hands))
         self.rules = rules
         self.n = n
         self.two_decks = rules.decks == 2
@@ -497,39 +497,49 @@ class Deal:
         raw: Any = action
         seat = raw.seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalActionError(f"seat {seat!r} does not exist; seats are 0 to {self.n - 1}")
+            raise IllegalActionError(
+                N_("seat {seat} does not exist; seats are 0 to {last}"), seat=repr(seat), last=self.n - 1
+            )
         for c in raw.cards:
             if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
-                raise IllegalActionError(f"not a card: {c!r}; a card is an index 0 to 51 (2C = 0 ... AH = 51)")
+                raise IllegalActionError(
+                    N_("not a card: {card}; a card is an index 0 to 51 (2C = 0 ... AH = 51)"), card=repr(c)
+                )
         want = _PHASE_KIND.get(ph)
         if want is None:
-            raise IllegalActionError("the hand is over; no action is expected")
+            raise IllegalActionError(N_("the hand is over; no action is expected"))
         if action.kind is not want:
             raise IllegalActionError(
-                f"{action.kind.value} is not possible now: the game waits for {want.value} "
-                f"from seat(s) {', '.join(map(str, self.to_act()))}"
+                N_("{kind} is not possible now: the game waits for {want} from seat(s) {seats}"),
+                kind=KIND_WORDS[action.kind],
+                want=KIND_WORDS[want],
+                seats=", ".join(map(str, self.to_act())),
             )
         if seat not in self.to_act():
             raise IllegalActionError(
-                f"it is not seat {seat}'s turn to {want.value}; waiting for seat(s) "
-                f"{', '.join(map(str, self.to_act()))}"
+                N_("it is not seat {seat}'s turn to {kind}; waiting for seat(s) {seats}"),
+                seat=seat,
+                kind=KIND_WORDS[want],
+                seats=", ".join(map(str, self.to_act())),
             )
         if ph == PLAY:
             c = action.cards[0] if len(action.cards) == 1 else -1
             if not 0 <= c < 52:
-                raise IllegalActionError("a play names exactly one card")
+                raise IllegalActionError(N_("a play names exactly one card"))
             if not self.h1[seat] >> c & 1:
-                raise IllegalActionError(f"seat {seat} does not hold {card_str(c)}")
+                raise IllegalActionError(N_("seat {seat} does not hold {card}"), seat=seat, card=card_str(c))
             legal = self.legal_mask(seat)
             if not legal >> c & 1:
                 raise IllegalActionError(
-                    f"{card_str(c)} may not be played now ({self._why_not(seat, c)}); "
-                    f"legal: {format_cards(mask_cards(legal))}"
+                    N_("{card} may not be played now ({why}); legal: {legal}"),
+                    card=card_str(c),
+                    why=self._why_not(seat, c),
+                    legal=format_cards(mask_cards(legal)),
                 )
         elif ph == PASS:
             k = self.rules.pass_count
             if len(action.cards) != k:
-                raise IllegalActionError(f"pass exactly {k} cards, not {len(action.cards)}")
+                raise IllegalActionError(N_("pass exactly {count} cards, not {got}"), count=k, got=len(action.cards))
             left1, left2 = self.h1[seat], self.h2[seat]
             for c in action.cards:
                 bit = 1 << c
@@ -538,37 +548,47 @@ class Deal:
                 elif left1 & bit:
                     left1 ^= bit
                 else:
-                    raise IllegalActionError(f"seat {seat} cannot pass {card_str(c)}: not in hand (or passed twice)")
+                    raise IllegalActionError(
+                        N_("seat {seat} cannot pass {card}: not in hand (or passed twice)"), seat=seat, card=card_str(c)
+                    )
         elif ph == BID:
             v = raw.value
             # bounds, not bid_range(): a bid read from outside may be huge, and listing them all would be too
             low = self.high_bid + 1
             cap = self._bid_cap(seat)
             if isinstance(v, bool) or not isinstance(v, int) or not (v == 0 or low <= v <= cap):
-                allowed = "0 (no bid)" + (f" or {low} to {cap}" if cap >= low else "")
-                raise IllegalActionError(f"bid {v!r} is not allowed; allowed: {allowed}")
+                if cap >= low:
+                    raise IllegalActionError(
+                        N_("bid {bid} is not allowed; allowed: 0 (no bid) or {low} to {high}"),
+                        bid=repr(v),
+                        low=low,
+                        high=cap,
+                    )
+                raise IllegalActionError(N_("bid {bid} is not allowed; allowed: 0 (no bid)"), bid=repr(v))
         elif ph == DECLARE:
             v = raw.value
             if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1, 2, 3):
-                raise IllegalActionError(f"declare a suit index 0-3 ({SUIT_LETTERS}), not {v!r}")
+                raise IllegalActionError(
+                    N_("declare a suit index 0-3 ({suits}), not {value}"), suits=SUIT_LETTERS, value=repr(v)
+                )
         elif ph == MOON and raw.value not in MOON_CHOICES:
-            raise IllegalActionError(f"moon choice must be one of {', '.join(MOON_CHOICES)}")
+            raise IllegalActionError(N_("moon choice must be one of {choices}"), choices=", ".join(MOON_CHOICES))
 
-    def _why_not(self, seat: int, c: int) -> str:
+    def _why_not(self, seat: int, c: int) -> Message:
         if not self.trick_cards:
             if self.trick_no == 0 and self.first_card >= 0:
-                return f"the first trick must be led with {card_str(self.first_card)}"
+                return Message(N_("the first trick must be led with {card}"), card=card_str(self.first_card))
             if self.trick_no == 0 and self.rules.auction and self.declarer is not None:
-                return "the declarer may not lead the penalty suit to the first trick"
+                return Message(N_("the declarer may not lead the penalty suit to the first trick"))
             if _SUIT_OF[c] == self.penalty_suit:
-                return f"{SUIT_LETTERS[self.penalty_suit]} not broken yet"
-            return "lead restriction"
+                return Message(N_("{suit} not broken yet"), suit=SUIT_LETTERS[self.penalty_suit])
+            return Message(N_("lead restriction"))
         led = _SUIT_OF[self.trick_cards[0]]
         if self.h1[seat] & SUIT_MASK[led]:
-            return f"must follow {SUIT_LETTERS[led]}"
+            return Message(N_("must follow {suit}"), suit=SUIT_LETTERS[led])
         if self.discard_masks:
-            return "must discard by the discard order " + " ".join(self.rules.discard_order)
-        return "no penalty cards on the first trick"
+            return Message(N_("must discard by the discard order {order}"), order=" ".join(self.rules.discard_order))
+        return Message(N_("no penalty cards on the first trick"))
 
     def is_legal(self, action: Action) -> bool:
         try:

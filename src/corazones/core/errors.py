@@ -1,10 +1,74 @@
-"""Errors raised by the core.  Every message names what was wrong and what is allowed."""
+"""Errors raised by the core.  Every message names what was wrong and what is allowed.
+
+A core error speaks to people (a card typed at the line game, an option on the
+web, a score pad row), but the core translates nothing: it imports nothing
+above it.  So an error carries an English *template* with ``{named}``
+placeholders and the *parameters* that fill it; ``str(error)`` is the English
+sentence (for logs, records and callers that read it), and a face shows
+``corazones.i18n.error_text(gettext, error)``, the template translated and
+then filled.  Templates are marked with :func:`N_` so Babel extracts them into
+the one catalog (``babel.cfg``); they hold no format specs or conversions
+(``{n:,}``, ``{x!r}``) because the web app fills the same templates with a
+plain ``{name}`` replacement: numbers and quoted values are formatted into
+the parameters before.
+
+A parameter is shown as it is (card strings, numbers, names quoted from the
+input) unless it is itself a :class:`Message` or a :class:`CorazonesError`, a
+text for people that the face translates the same way before filling the
+outer template (the reason a card may not be played, the error under a record
+line).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark an English template for the catalog without translating it (the face translates it)."""
+    return message
+
+
+def fill(template: str, params: dict[str, Any]) -> str:
+    """``template`` with its placeholders filled; a template without parameters is shown as it is."""
+    return template.format(**params) if params else template
+
+
+class Message:
+    """A text for people inside another one: an English template and its parameters, translated where shown."""
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return fill(self.template, self.params)
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
 
 class CorazonesError(Exception):
-    """Base class of every error the core raises on bad input."""
+    """Base class of every error the core raises on bad input.
+
+    ``template`` is an English sentence with ``{placeholders}`` (marked with
+    :func:`N_`), ``params`` fills them; ``str(error)`` is the English sentence.
+    An error rebuilt from its English text alone (``CorazonesError(str(e))``,
+    a pickled error) keeps that text as a template without parameters.
+    """
+
+    def __init__(self, template: str = "", /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(fill(template, params))
 
 
 class CardError(CorazonesError, ValueError):

@@ -32,7 +32,7 @@ from typing import Any, cast
 from corazones.core.actions import Action, Kind
 from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
-from corazones.core.errors import IllegalActionError
+from corazones.core.errors import N_, IllegalActionError
 from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import HandResult, Observation
@@ -164,7 +164,9 @@ class Game:
         except TypeError:
             index = -1
         if not 0 <= index < n:
-            raise IllegalActionError(f"seat {show(seat)} does not exist; seats are 0 to {n - 1}")
+            raise IllegalActionError(
+                N_("seat {seat} does not exist; seats are 0 to {last}"), seat=show(seat), last=n - 1
+            )
         return index
 
     def totals(self) -> list[int]:
@@ -183,7 +185,7 @@ class Game:
             return
         checked = _check_action(action)
         if self.over:
-            raise IllegalActionError("the game is over; no action is expected")
+            raise IllegalActionError(N_("the game is over; no action is expected"))
         self.deal.apply(checked)
         self.actions.append(checked)
         if self.deal.phase == DONE:
@@ -333,15 +335,21 @@ def _check_action(action: object) -> Action:
     Returns ``action`` as an :class:`Action`.
     """
     if not isinstance(action, Action):
-        raise IllegalActionError(f"expected {_EXPECTED}, not {show(action)}")
+        raise IllegalActionError(N_("expected {expected}, not {value}"), expected=_EXPECTED, value=show(action))
     raw: Any = action  # its fields, as they are
     if not isinstance(raw.kind, Kind):
-        raise IllegalActionError(f"an action's kind is one of {', '.join(k.value for k in Kind)}, not {show(raw.kind)}")
+        raise IllegalActionError(
+            N_("an action's kind is one of {kinds}, not {value}"),
+            kinds=", ".join(k.value for k in Kind),
+            value=show(raw.kind),
+        )
     if not isinstance(raw.cards, tuple) or len(raw.cards) > 52:
-        raise IllegalActionError(f"an action's cards are a tuple of card indexes, not {show(raw.cards)}")
+        raise IllegalActionError(
+            N_("an action's cards are a tuple of card indexes, not {value}"), value=show(raw.cards)
+        )
     for v in (raw.seat, raw.value, *raw.cards):
         if isinstance(v, int) and abs(v) >= _INT_LIMIT:
-            raise IllegalActionError(f"{show(v)} is out of range in {raw!r}")
+            raise IllegalActionError(N_("{value} is out of range in {action}"), value=show(v), action=repr(raw))
     return action
 
 

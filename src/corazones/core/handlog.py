@@ -35,7 +35,7 @@ from typing import Any
 from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.cards import SUIT_LETTERS, card_str, format_cards, parse_card
 from corazones.core.deal import DECLARE, MOON, PASS, PLAY, Deal
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, check_json, key_of, parse_json, show
 from corazones.core.rules import PRESETS, Rules
 
@@ -104,7 +104,7 @@ def check_line(text: str) -> Verdict:
     if not isinstance(text, str):
         return Verdict(False, f"a hand-log line is text, not {type(text).__name__}", status=MALFORMED)
     try:
-        data = parse_json(text.lstrip("\ufeff"), "a hand-log line", MAX_HANDLOG_LINE_BYTES)
+        data = parse_json(text.lstrip("\ufeff"), Message(N_("a hand-log line")), MAX_HANDLOG_LINE_BYTES)
     except CorazonesError as e:
         return Verdict(False, str(e).replace(" at line 1 column ", " at column "), status=MALFORMED)
     return check_entry(data)

@@ -24,7 +24,7 @@ import reprlib
 import unicodedata
 from typing import Any, Final
 
-from corazones.core.errors import RecordError
+from corazones.core.errors import N_, Message, RecordError
 
 #: A game record's text, in bytes of UTF-8 (the longest game the option limits allow, eleven players
 #: over 500 hands, is about 2 MB and 55,000 actions).
@@ -108,7 +108,7 @@ def key_of(key: Any) -> str:
     return show(key)
 
 
-def bad_text(text: str) -> str | None:
+def bad_text(text: str) -> Message | None:
     """Why ``text`` cannot be a name or seed, or ``None``: control characters and lone surrogates.
 
     Control characters (newlines, escapes, ``DEL``) have no place in a name and
@@ -119,21 +119,28 @@ def bad_text(text: str) -> str | None:
     for ch in text:
         cat = unicodedata.category(ch)
         if cat == "Cc":
-            return f"a control character (U+{ord(ch):04X})"
+            return Message(N_("a control character ({code})"), code=f"U+{ord(ch):04X}")
         if cat == "Cs":
-            return f"a lone surrogate (U+{ord(ch):04X}), which is not text"
+            return Message(N_("a lone surrogate ({code}), which is not text"), code=f"U+{ord(ch):04X}")
     return None
 
 
-def check_name(value: Any, where: str) -> str:
+def check_name(value: Any, where: str | Message) -> str:
     """A display name: a string of at most :data:`MAX_NAME_LENGTH` characters without control characters."""
     if not isinstance(value, str):
-        raise RecordError(f"{where} must be a string (a name), not {show(value)}")
+        raise RecordError(N_("{where} must be a string (a name), not {value}"), where=where, value=show(value))
     if len(value) > MAX_NAME_LENGTH:
-        raise RecordError(f"{where} has {len(value):,} characters; a name has at most {MAX_NAME_LENGTH}")
+        raise RecordError(
+            N_("{where} has {count} characters; a name has at most {most}"),
+            where=where,
+            count=f"{len(value):,}",
+            most=MAX_NAME_LENGTH,
+        )
     why = bad_text(value)
     if why is not None:
-        raise RecordError(f"{where} {show(value)} holds {why}; names are printable text")
+        raise RecordError(
+            N_("{where} {value} holds {why}; names are printable text"), where=where, value=show(value), why=why
+        )
     return value
 
 
@@ -184,17 +191,23 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def parse_json(text: str, what: str, max_bytes: int) -> Any:
+#: Where in a JSON document a value sits when it is the document itself.
+_TOP_LEVEL: Final = Message(N_("the top level"))
+
+
+def parse_json(text: str, what: str | Message, max_bytes: int) -> Any:
     """Parse JSON text strictly, refusing what no reader should accept; :class:`RecordError` says where.
 
     ``what`` names the document in messages (``a game record``) and
     ``max_bytes`` bounds its size (:data:`MAX_RECORD_BYTES`, :data:`MAX_HANDLOG_LINE_BYTES`).
     """
     if not isinstance(text, str):
-        raise RecordError(f"{what} must be given as text, not {type(text).__name__}")
+        raise RecordError(N_("{what} must be given as text, not {kind}"), what=what, kind=type(text).__name__)
     size = len(text) if len(text) * 4 <= max_bytes else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise RecordError(f"{what} is {size:,} bytes; at most {max_bytes:,} are read")
+        raise RecordError(
+            N_("{what} is {size} bytes; at most {most} are read"), what=what, size=f"{size:,}", most=f"{max_bytes:,}"
+        )
     try:
         data = json.loads(
             text,
@@ -203,9 +216,13 @@ def parse_json(text: str, what: str, max_bytes: int) -> Any:
             object_pairs_hook=_pairs,
         )
     except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise RecordError(
+            N_("not JSON: {error} at line {line} column {column}"), error=e.msg, line=e.lineno, column=e.colno
+        ) from None
     except RecursionError:
-        raise RecordError(f"{what} is nested too deeply; at most {MAX_JSON_DEPTH} levels") from None
+        raise RecordError(
+            N_("{what} is nested too deeply; at most {most} levels"), what=what, most=MAX_JSON_DEPTH
+        ) from None
     check_json(data)
     return data
 
@@ -229,42 +246,56 @@ def check_json(data: Any, where: str = "") -> None:
     stack: list[tuple[Any, str, int]] = [(data, where, 0)]
     while stack:
         value, path, depth = stack.pop()
-        at = path or "the top level"
+        at: str | Message = path or _TOP_LEVEL
         if value is None or isinstance(value, bool):
             continue
         if isinstance(value, int):
             if abs(value) >= _INT_LIMIT:
                 raise RecordError(
-                    f"{at}: a number of about {_digits(value):,} digits; numbers have at most {MAX_INT_DIGITS}"
+                    N_("{at}: a number of about {digits} digits; numbers have at most {most}"),
+                    at=at,
+                    digits=f"{_digits(value):,}",
+                    most=MAX_INT_DIGITS,
                 )
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise RecordError(f"{at}: {value} is not a number JSON allows")
+                raise RecordError(N_("{at}: {value} is not a number JSON allows"), at=at, value=str(value))
         elif isinstance(value, str):
             if len(value) > MAX_STRING_LENGTH:
                 raise RecordError(
-                    f"{at}: a string of {len(value):,} characters; strings have at most {MAX_STRING_LENGTH:,}"
+                    N_("{at}: a string of {count} characters; strings have at most {most}"),
+                    at=at,
+                    count=f"{len(value):,}",
+                    most=f"{MAX_STRING_LENGTH:,}",
                 )
         elif isinstance(value, _Huge):
-            raise RecordError(f"{at}: a number of {value.digits:,} digits; numbers have at most {MAX_INT_DIGITS}")
+            raise RecordError(
+                N_("{at}: a number of {digits} digits; numbers have at most {most}"),
+                at=at,
+                digits=f"{value.digits:,}",
+                most=MAX_INT_DIGITS,
+            )
         elif isinstance(value, _Constant):
-            raise RecordError(f"{at}: {value.name} is not a number JSON allows")
+            raise RecordError(N_("{at}: {value} is not a number JSON allows"), at=at, value=value.name)
         elif isinstance(value, dict):
             if isinstance(value, _Duplicate):
-                raise RecordError(f"{at}: the key {show(value.duplicate)} is given twice")
+                raise RecordError(N_("{at}: the key {key} is given twice"), at=at, key=show(value.duplicate))
             if depth >= MAX_JSON_DEPTH:
-                raise RecordError(f"{at}: nested too deeply; at most {MAX_JSON_DEPTH} levels")
+                raise RecordError(N_("{at}: nested too deeply; at most {most} levels"), at=at, most=MAX_JSON_DEPTH)
             for key, item in reversed(value.items()):
                 if not isinstance(key, str):
-                    raise RecordError(f"{at}: the key {show(key)} is not a string")
+                    raise RecordError(N_("{at}: the key {key} is not a string"), at=at, key=show(key))
                 if len(key) > MAX_STRING_LENGTH:
                     raise RecordError(
-                        f"{at}: a key of {len(key):,} characters; strings have at most {MAX_STRING_LENGTH:,}"
+                        N_("{at}: a key of {count} characters; strings have at most {most}"),
+                        at=at,
+                        count=f"{len(key):,}",
+                        most=f"{MAX_STRING_LENGTH:,}",
                     )
                 stack.append((item, _path(path, key), depth + 1))
         elif isinstance(value, list | tuple):
             if depth >= MAX_JSON_DEPTH:
-                raise RecordError(f"{at}: nested too deeply; at most {MAX_JSON_DEPTH} levels")
+                raise RecordError(N_("{at}: nested too deeply; at most {most} levels"), at=at, most=MAX_JSON_DEPTH)
             stack.extend((value[i], _path(path, i), depth + 1) for i in range(len(value) - 1, -1, -1))
         else:
-            raise RecordError(f"{at}: {show(value)} is not a JSON value")
+            raise RecordError(N_("{at}: {value} is not a JSON value"), at=at, value=show(value))

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any, Final
 
 from corazones.core.actions import Action
-from corazones.core.errors import IllegalActionError, RulesError
+from corazones.core.errors import N_, IllegalActionError, RulesError
 from corazones.core.game import Game
 from corazones.core.position import Position, replay, start_deal
 from corazones.core.rules import Rules
@@ -63,7 +63,9 @@ PLAYERS: Final = 4
 def card_from_openspiel(action: int) -> int:
     """The Corazones card of OpenSpiel card number ``action`` (0..51)."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 52:
-        raise IllegalActionError(f"not an OpenSpiel card: {action!r}; cards are 0 to 51 (rank * 4 + suit)")
+        raise IllegalActionError(
+            N_("not an OpenSpiel card: {value}; cards are 0 to 51 (rank * 4 + suit)"), value=repr(action)
+        )
     return _SUIT_FROM[action % 4] * 13 + action // 4
 
 
@@ -77,13 +79,21 @@ def rules_from_openspiel(params: Mapping[str, Any] | None = None) -> Rules:
     values = dict(DEFAULTS)
     for name, value in (params or {}).items():
         if name not in DEFAULTS:
-            raise RulesError(f"unknown OpenSpiel hearts parameter {name!r}; parameters: {', '.join(DEFAULTS)}")
+            raise RulesError(
+                N_("unknown OpenSpiel hearts parameter {name}; parameters: {names}"),
+                name=repr(name),
+                names=", ".join(DEFAULTS),
+            )
         if not isinstance(value, bool):
-            raise RulesError(f"OpenSpiel hearts parameter {name} is true or false, not {value!r}")
+            raise RulesError(
+                N_("OpenSpiel hearts parameter {name} is true or false, not {value}"), name=name, value=repr(value)
+            )
         values[name] = value
     for name in _UNSUPPORTED:
         if values[name]:
-            raise RulesError(f"OpenSpiel hearts parameter {name} = true has no Corazones rule; it must be false")
+            raise RulesError(
+                N_("OpenSpiel hearts parameter {name} = true has no Corazones rule; it must be false"), name=name
+            )
     card_points = (("QS", 13), ("JD", -10)) if values["jd_bonus"] else (("QS", 13),)
     return Rules.preset(
         "standard",
@@ -114,8 +124,8 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
     differ = [k for k in want if k not in _MATCH_OPTIONS and have[k] != want[k]]
     if differ:
         raise RulesError(
-            "OpenSpiel hearts cannot play these rules; it needs "
-            + ", ".join(f"{k} = {want[k]!r} (not {have[k]!r})" for k in differ)
+            N_("OpenSpiel hearts cannot play these rules; it needs {needs}"),
+            needs=", ".join(f"{k} = {want[k]!r} (not {have[k]!r})" for k in differ),
         )
     return params
 
@@ -125,7 +135,9 @@ _MATCH_OPTIONS: Final = ("name", "target", "hands", "tie_break", "passes")
 
 def _int(value: Any, i: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalActionError(f"OpenSpiel action {i} is {value!r}, not a whole number")
+        raise IllegalActionError(
+            N_("OpenSpiel action {number} is {value}, not a whole number"), number=i, value=repr(value)
+        )
     return value
 
 
@@ -135,13 +147,17 @@ def position_from_openspiel(history: Iterable[int], params: Mapping[str, Any] | 
     moves = list(history)
     if len(moves) < 53:
         raise IllegalActionError(
-            f"an OpenSpiel hearts history starts with the pass direction and 52 dealt cards; this one has "
-            f"{len(moves)} actions"
+            N_(
+                "an OpenSpiel hearts history starts with the pass direction and 52 dealt cards; "
+                "this one has {count} actions"
+            ),
+            count=len(moves),
         )
     direction = _int(moves[0], 0)
     if not 0 <= direction < 4:
         raise IllegalActionError(
-            f"OpenSpiel action 0 is the pass direction 0-3 (none, left, across, right), not {direction}"
+            N_("OpenSpiel action 0 is the pass direction 0-3 (none, left, across, right), not {value}"),
+            value=direction,
         )
     if direction and not rules.pass_count:
         # OpenSpiel's chance outcomes offer every direction even with pass_cards = false
@@ -153,7 +169,7 @@ def position_from_openspiel(history: Iterable[int], params: Mapping[str, Any] | 
     try:
         return Position.of(rules, hands, dealer=DEALER, pass_direction=PASS_DIRECTIONS[direction])
     except ValueError as e:
-        raise IllegalActionError(f"OpenSpiel deal: {e}") from None
+        raise IllegalActionError(N_("OpenSpiel deal: {error}"), error=e) from None
 
 
 def game_from_openspiel(
@@ -177,11 +193,15 @@ def game_from_openspiel(
         seats = game.to_act()
         number = 53 + n_pass + i
         if len(seats) != 1:
-            raise IllegalActionError(f"OpenSpiel action {number}: no seat is to play a card now (the hand is over)")
+            raise IllegalActionError(
+                N_("OpenSpiel action {number}: no seat is to play a card now (the hand is over)"), number=number
+            )
         try:
             game.apply(Action.play(seats[0], card))
         except IllegalActionError as e:
-            raise IllegalActionError(f"OpenSpiel action {number} (seat {seats[0]}): {e}") from None
+            raise IllegalActionError(
+                N_("OpenSpiel action {number} (seat {seat}): {error}"), number=number, seat=seats[0], error=e
+            ) from None
     return game
 
 
@@ -197,9 +217,11 @@ def openspiel_history(game: Game, finished: bool = False) -> list[int]:
     openspiel_params(game.rules)
     d = game.last_deal if finished or game.over else game.deal
     if d is None:
-        raise IllegalActionError("no hand has finished yet")
+        raise IllegalActionError(N_("no hand has finished yet"))
     if d.dealer != DEALER:
-        raise RulesError(f"OpenSpiel deals from player 0, so seat 3 must be the dealer, not seat {d.dealer}")
+        raise RulesError(
+            N_("OpenSpiel deals from player 0, so seat 3 must be the dealer, not seat {seat}"), seat=d.dealer
+        )
     hands = [list(d.hand(s)) for s in range(PLAYERS)]
     for t in d.tricks:
         for s, c in t.plays:

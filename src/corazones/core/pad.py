@@ -37,17 +37,11 @@ from typing import Any, Final
 
 from corazones.core.actions import MOON_CHOICES
 from corazones.core.cards import CARDS, HEARTS, RANK_LETTERS, SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import CardError, CorazonesError, RulesError
+from corazones.core.errors import N_, CardError, CorazonesError, RulesError
 from corazones.core.rules import Rules
 from corazones.core.scoring import average_stakes as _average_stakes
 from corazones.core.scoring import find_shooter, game_end, moon_scores, settle_hand, team_totals
 from corazones.core.text import safe_line
-
-
-def N_(message: str) -> str:
-    """Mark an English template for the catalog; the face translates it when shown."""
-    return message
-
 
 FORMAT: Final = "corazones-pad"
 VERSION: Final = 1
@@ -71,11 +65,6 @@ class PadError(CorazonesError, ValueError):
     :class:`PadError` (the reason a later hand no longer adds up): a face
     translates it the same way before filling the outer template.
     """
-
-    def __init__(self, template: str, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
 
 
 # ---------------------------------------------------------------- layout

@@ -26,7 +26,7 @@ from typing import Any
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import card_str, parse_card
 from corazones.core.deal import Deal
-from corazones.core.errors import CardError, CorazonesError, IllegalActionError, RecordError, RulesError
+from corazones.core.errors import N_, CardError, CorazonesError, IllegalActionError, Message, RecordError, RulesError
 from corazones.core.game import Game
 from corazones.core.rules import PASS_DIRECTIONS, Rules
 
@@ -82,11 +82,13 @@ class Position:
     ) -> Position:
         """A checked position; cards may be indices or names (``"QS AH 10C"`` or ``["QS", 12]``)."""
         if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise PositionError(f"hands must be a list of {rules.players} hands, one per seat, not {hands!r}")
+            raise PositionError(
+                N_("hands must be a list of {n} hands, one per seat, not {value}"), n=rules.players, value=repr(hands)
+            )
         return cls(
             rules,
-            tuple(_cards(h, f"hand of seat {s}") for s, h in enumerate(hands)),
-            _cards(kitty, "kitty"),
+            tuple(_cards(h, Message(N_("hand of seat {seat}"), seat=s)) for s, h in enumerate(hands)),
+            _cards(kitty, Message(N_("kitty"))),
             dealer,
             pass_direction,
             hand_index,
@@ -123,21 +125,27 @@ class Position:
     def from_json(cls, data: Any, rules: Rules | None = None) -> Position:
         """Read :meth:`to_json` output; ``rules`` stands in when the document has none."""
         if not isinstance(data, Mapping):
-            raise PositionError(f"a position is an object with 'hands' (and 'rules', 'dealer'...), not {data!r}")
+            raise PositionError(
+                N_("a position is an object with 'hands' (and 'rules', 'dealer'...), not {value}"), value=repr(data)
+            )
         allowed = _FIELDS
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise PositionError(f"unknown position field(s) {', '.join(unknown)}; fields: {', '.join(allowed)}")
+            raise PositionError(
+                N_("unknown position field(s) {unknown}; fields: {fields}"),
+                unknown=", ".join(unknown),
+                fields=", ".join(allowed),
+            )
         if "rules" in data:
             raw = data["rules"]
             try:
                 rules = Rules.preset(raw) if isinstance(raw, str) else Rules.from_dict(raw)
             except RulesError as e:
-                raise PositionError(f"position rules: {e}") from None
+                raise PositionError(N_("position rules: {error}"), error=e) from None
         if rules is None:
-            raise PositionError("a position needs 'rules' (a preset name or an options object)")
+            raise PositionError(N_("a position needs 'rules' (a preset name or an options object)"))
         if "hands" not in data:
-            raise PositionError("a position needs 'hands': one list of cards per seat")
+            raise PositionError(N_("a position needs 'hands': one list of cards per seat"))
         return cls.of(
             rules,
             data["hands"],
@@ -152,22 +160,28 @@ class Position:
         )
 
 
-def _cards(cards: Any, where: str) -> tuple[int, ...]:
+def _cards(cards: Any, where: str | Message) -> tuple[int, ...]:
     if isinstance(cards, str):
         cards = cards.replace(",", " ").split()
     if not isinstance(cards, Iterable):
-        raise PositionError(f"{where}: a list of cards such as ['QS', 'AH'], not {cards!r}")
+        raise PositionError(
+            N_("{where}: a list of cards such as ['QS', 'AH'], not {value}"), where=where, value=repr(cards)
+        )
     out = []
     for c in cards:
         if isinstance(c, str):
             try:
                 out.append(parse_card(c))
             except CardError as e:
-                raise PositionError(f"{where}: {e}") from None
+                raise PositionError(N_("{where}: {error}"), where=where, error=e) from None
         elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
             out.append(int(c))
         else:
-            raise PositionError(f"{where}: not a card: {c!r}; a card is a name like 'QS' or an index 0 to 51")
+            raise PositionError(
+                N_("{where}: not a card: {value}; a card is a name like 'QS' or an index 0 to 51"),
+                where=where,
+                value=repr(c),
+            )
     return tuple(out)
 
 
@@ -175,65 +189,87 @@ def _seat(value: object, name: str, n: int, optional: bool = False) -> None:
     if value is None and optional:
         return
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(f"{name} = {value!r} is not a seat; seats are 0 to {n - 1}")
+        raise PositionError(
+            N_("{name} = {value} is not a seat; seats are 0 to {last}"), name=name, value=repr(value), last=n - 1
+        )
 
 
 def _numbers(value: object, name: str, n: int, low: int | None = None) -> None:
     if value is None:
         return
     if not isinstance(value, tuple) or len(value) != n:
-        raise PositionError(f"{name} must list {n} whole numbers, one per seat, not {value!r}")
+        raise PositionError(
+            N_("{name} must list {n} whole numbers, one per seat, not {value}"), name=name, n=n, value=repr(value)
+        )
     for v in value:
         if isinstance(v, bool) or not isinstance(v, int) or (low is not None and v < low):
-            floor = "" if low is None else f" of at least {low}"
-            raise PositionError(f"{name} must list whole numbers{floor}, not {v!r}")
+            if low is None:
+                raise PositionError(N_("{name} must list whole numbers, not {value}"), name=name, value=repr(v))
+            raise PositionError(
+                N_("{name} must list whole numbers of at least {low}, not {value}"), name=name, low=low, value=repr(v)
+            )
 
 
 def check_position(p: Position) -> None:
     """Raise :class:`PositionError` naming the first thing that cannot be so under ``p.rules``."""
     r = p.rules
     if not isinstance(r, Rules):
-        raise PositionError(f"rules must be a Rules value (Rules.preset(...)), not {r!r}")
+        raise PositionError(N_("rules must be a Rules value (Rules.preset(...)), not {value}"), value=repr(r))
     n = r.players
     if len(p.hands) != n:
-        raise PositionError(f"{r.name} with {n} players needs {n} hands, not {len(p.hands)}")
+        raise PositionError(
+            N_("{rules} with {n} players needs {n} hands, not {got}"), rules=r.name, n=n, got=len(p.hands)
+        )
     for s, hand in enumerate(p.hands):
         if len(hand) != r.hand_size:
             raise PositionError(
-                f"seat {s} holds {len(hand)} cards; {r.name} with {n} players deals {r.hand_size} to each"
+                N_("seat {seat} holds {got} cards; {rules} with {n} players deals {size} to each"),
+                seat=s,
+                got=len(hand),
+                rules=r.name,
+                n=n,
+                size=r.hand_size,
             )
     if len(p.kitty) != r.kitty_size:
-        raise PositionError(f"the kitty holds {len(p.kitty)} cards; these rules leave {r.kitty_size}")
+        raise PositionError(
+            N_("the kitty holds {got} cards; these rules leave {size}"), got=len(p.kitty), size=r.kitty_size
+        )
     dealt = Counter(c for hand in p.hands for c in hand) + Counter(p.kitty)
     deck = Counter(r.deck)
     extra = sorted((dealt - deck).elements())
     if extra:
-        copies = "twice" if r.decks == 1 else "three times"
-        raise PositionError(
-            f"cards not in this deck (stripped, or dealt {copies}): {' '.join(card_str(c) for c in extra)}"
-        )
+        cards = " ".join(card_str(c) for c in extra)
+        if r.decks == 1:
+            raise PositionError(N_("cards not in this deck (stripped, or dealt twice): {cards}"), cards=cards)
+        raise PositionError(N_("cards not in this deck (stripped, or dealt three times): {cards}"), cards=cards)
     missing = sorted((deck - dealt).elements())
     if missing:  # cannot happen with the sizes right and nothing extra; kept for a clear message
-        raise PositionError(f"cards missing from the deal: {' '.join(card_str(c) for c in missing)}")
+        raise PositionError(N_("cards missing from the deal: {cards}"), cards=" ".join(card_str(c) for c in missing))
     _seat(p.dealer, "dealer", n)
     if isinstance(p.hand_index, bool) or not isinstance(p.hand_index, int) or p.hand_index < 0:
-        raise PositionError(f"hand_index = {p.hand_index!r} must be a whole number from 0")
+        raise PositionError(N_("hand_index = {value} must be a whole number from 0"), value=repr(p.hand_index))
     if p.pass_direction is not None:
         if p.pass_direction not in PASS_DIRECTIONS:
             raise PositionError(
-                f"pass_direction = {p.pass_direction!r} is not allowed; one of: {', '.join(PASS_DIRECTIONS)}"
+                N_("pass_direction = {value} is not allowed; one of: {allowed}"),
+                value=repr(p.pass_direction),
+                allowed=", ".join(PASS_DIRECTIONS),
             )
         if p.pass_direction == "across" and n % 2:
-            raise PositionError(f"passing 'across' needs an even number of players, not {n}")
+            raise PositionError(N_("passing 'across' needs an even number of players, not {players}"), players=n)
     _numbers(p.scores, "scores", n)
     _numbers(p.chips, "chips", n, low=0)
     if p.chips is not None and r.settlement not in _CHIPS:
-        raise PositionError(f"chips only count with chip settlements ({', '.join(_CHIPS)}), not {r.settlement}")
+        raise PositionError(
+            N_("chips only count with chip settlements ({settlements}), not {settlement}"),
+            settlements=", ".join(_CHIPS),
+            settlement=r.settlement,
+        )
     if isinstance(p.pool, bool) or not isinstance(p.pool, int) or p.pool < 0:
-        raise PositionError(f"pool = {p.pool!r} must be a whole number of chips from 0")
+        raise PositionError(N_("pool = {value} must be a whole number of chips from 0"), value=repr(p.pool))
     _seat(p.declarer, "declarer", n, optional=True)
     if p.declarer is not None and not r.auction:
-        raise PositionError("declarer (who names the suit after a failed auction) needs auction rules")
+        raise PositionError(N_("declarer (who names the suit after a failed auction) needs auction rules"))
 
 
 def start_game(position: Position, seed: int | str | None = None, *, single_deal: bool = False) -> Game:
@@ -299,19 +335,23 @@ def replay(
         try:
             action = raw if isinstance(raw, Action) else Action.from_json(raw)
         except RecordError as e:
-            raise IllegalActionError(f"action {i}: {e}") from None
+            raise IllegalActionError(N_("action {number}: {error}"), number=i, error=e) from None
         try:
             if action.kind is Kind.PASS and len(action.cards) < k:
                 _pick(out, action, pending.setdefault(action.seat, []), k)
             else:
                 if action.kind is Kind.PASS and pending.get(action.seat):
                     raise IllegalActionError(
-                        f"seat {action.seat} passes {len(action.cards)} cards after picking "
-                        f"{len(pending[action.seat])} of its pass one by one"
+                        N_("seat {seat} passes {count} cards after picking {picked} of its pass one by one"),
+                        seat=action.seat,
+                        count=len(action.cards),
+                        picked=len(pending[action.seat]),
                     )
                 out.apply(action)
         except IllegalActionError as e:
-            raise IllegalActionError(f"action {i} ({action}): {e}") from None
+            raise IllegalActionError(
+                N_("action {number} ({action}): {error}"), number=i, action=str(action), error=e
+            ) from None
     left = {s: tuple(c) for s, c in pending.items() if c}
     if picks is not None:
         picks.clear()
@@ -319,8 +359,13 @@ def replay(
     elif left:
         seat, cards = next(iter(left.items()))
         raise IllegalActionError(
-            f"the history stops in the middle of seat {seat}'s pass ({len(cards)} of {k} cards); "
-            "give replay a picks dictionary to keep unfinished passes"
+            N_(
+                "the history stops in the middle of seat {seat}'s pass ({count} of {size} cards); "
+                "give replay a picks dictionary to keep unfinished passes"
+            ),
+            seat=seat,
+            count=len(cards),
+            size=k,
         )
     return out
 
@@ -329,18 +374,20 @@ def _pick(game: Game, action: Action, chosen: list[int], k: int) -> None:
     """Add one card-by-card pick to ``chosen``; apply the whole pass once it has ``k`` cards."""
     seat = action.seat
     if not action.cards:
-        raise IllegalActionError("a pass pick names at least one card")
+        raise IllegalActionError(N_("a pass pick names at least one card"))
     trial = [*chosen, *action.cards]
     if len(trial) > k:
-        raise IllegalActionError(f"seat {seat} picks more than the {k} cards of a pass")
+        raise IllegalActionError(N_("seat {seat} picks more than the {size} cards of a pass"), seat=seat, size=k)
     if game.over:
-        raise IllegalActionError("the game is over; no action is expected")
+        raise IllegalActionError(N_("the game is over; no action is expected"))
     if game.decision_kind() is not Kind.PASS or seat not in game.to_act():
         game.deal.check(Action.pass_cards(seat, trial))  # raises the engine's own reason (phase, turn)
     short = Counter(trial) - Counter(game.deal.hand(seat))
     if short:
         cards = " ".join(card_str(c) for c in sorted(short.elements()))
-        raise IllegalActionError(f"seat {seat} cannot pass {cards}: not in hand (or picked twice)")
+        raise IllegalActionError(
+            N_("seat {seat} cannot pass {cards}: not in hand (or picked twice)"), seat=seat, cards=cards
+        )
     if len(trial) == k:
         game.apply(Action.pass_cards(seat, trial))
         chosen.clear()

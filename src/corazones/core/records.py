@@ -22,11 +22,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from corazones.core.actions import ACTION_KEYS, Action
+from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
-from corazones.core.errors import CorazonesError, RecordError
+from corazones.core.errors import N_, CorazonesError, Message, RecordError
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
 from corazones.core.observation import HandResult
@@ -55,14 +55,20 @@ def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
     n = game.rules.players
     if game.from_position:  # a record replays from the seed, which did not deal this game's cards
         raise RecordError(
-            "this game was started from a position (corazones.core.position.start_game), not dealt from its "
-            "seed, so a record would replay to a different game; keep the position and the actions instead"
+            N_(
+                "this game was started from a position (corazones.core.position.start_game), not dealt from its "
+                "seed, so a record would replay to a different game; keep the position and the actions instead"
+            )
         )
     if len(game.actions) > MAX_RECORD_ACTIONS:  # never write a record that cannot be read back
-        raise RecordError(f"this game has {len(game.actions):,} actions; a record holds at most {MAX_RECORD_ACTIONS:,}")
+        raise RecordError(
+            N_("this game has {count} actions; a record holds at most {most}"),
+            count=f"{len(game.actions):,}",
+            most=f"{MAX_RECORD_ACTIONS:,}",
+        )
     names = [f"seat {i}" for i in range(n)] if players is None else list(players)
     if len(names) != n:
-        raise RecordError(f"players must name each of the {n} seats, not {show(players)}")
+        raise RecordError(N_("players must name each of the {n} seats, not {value}"), n=n, value=show(players))
     for i, name in enumerate(names):
         check_name(name, f"players[{i}]")  # never write a record that cannot be read back
     return {
@@ -107,7 +113,11 @@ def dumps(record: dict[str, Any]) -> str:
     """
     unknown = [k for k in record if k not in FIELDS]
     if unknown:
-        raise RecordError(f"unknown record field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
+        raise RecordError(
+            N_("unknown record field(s) {unknown}; fields: {fields}"),
+            unknown=", ".join(map(key_of, unknown)),
+            fields=", ".join(FIELDS),
+        )
     lines = ["{"]
     for key in FIELDS:
         if key not in record:
@@ -127,7 +137,11 @@ def dumps(record: dict[str, Any]) -> str:
     text = "\n".join(lines) + "\n"
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_RECORD_BYTES:  # never write a record that cannot be read back
-        raise RecordError(f"this record would be {size:,} bytes; a record is at most {MAX_RECORD_BYTES:,}")
+        raise RecordError(
+            N_("this record would be {size} bytes; a record is at most {most}"),
+            size=f"{size:,}",
+            most=f"{MAX_RECORD_BYTES:,}",
+        )
     return text
 
 
@@ -140,69 +154,106 @@ def loads(text: str) -> dict[str, Any]:
     are checked one by one when the record is replayed, so that an error
     names the first bad action.
     """
-    return check_shape(parse_json(text, "a game record", MAX_RECORD_BYTES))
+    return check_shape(parse_json(text, Message(N_("a game record")), MAX_RECORD_BYTES))
 
 
 def check_shape(data: Any) -> dict[str, Any]:
     """Check the top level of a parsed record (fields, their types, sizes, the rules); return it."""
     check_json(data)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"not a Corazones game record: the top level must be an object with format = {FORMAT!r}")
+        raise RecordError(
+            N_("not a Corazones game record: the top level must be an object with format = {format}"),
+            format=repr(FORMAT),
+        )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
         raise RecordError(
-            f"record version {show(version)} is not supported; this program reads versions "
-            f"{', '.join(map(str, VERSIONS))}"
+            N_("record version {version} is not supported; this program reads versions {versions}"),
+            version=show(version),
+            versions=", ".join(map(str, VERSIONS)),
         )
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise RecordError(f"unknown record field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
+        raise RecordError(
+            N_("unknown record field(s) {unknown}; fields: {fields}"),
+            unknown=", ".join(map(key_of, unknown)),
+            fields=", ".join(FIELDS),
+        )
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
-        raise RecordError(f"record has no {', '.join(missing)}; required fields: {', '.join(_REQUIRED)}")
+        raise RecordError(
+            N_("record has no {missing}; required fields: {fields}"),
+            missing=", ".join(missing),
+            fields=", ".join(_REQUIRED),
+        )
     seed_of(data)
     if "commitment" in data:
         if version < 2:
-            raise RecordError("record 'commitment' came with version 2; a version 1 record has none")
+            raise RecordError(N_("record 'commitment' came with version 2; a version 1 record has none"))
         if not is_commitment(data["commitment"]):
             raise RecordError(
-                f"record 'commitment' must be 64 lowercase hexadecimal digits (SHA-256), not {show(data['commitment'])}"
+                N_("record 'commitment' must be 64 lowercase hexadecimal digits (SHA-256), not {value}"),
+                value=show(data["commitment"]),
             )
     rules = rules_of(data)
     players = data.get("players")
     if players is not None:
         if not isinstance(players, list) or len(players) != rules.players:
-            raise RecordError(f"record 'players' must list {rules.players} seat names (strings), not {show(players)}")
+            raise RecordError(
+                N_("record 'players' must list {n} seat names (strings), not {value}"),
+                n=rules.players,
+                value=show(players),
+            )
         for i, name in enumerate(players):
             check_name(name, f"record players[{i}]")
     for key in ("actions", "hands"):
         if not isinstance(data[key], list):
-            raise RecordError(f"record {key!r} must be a list, not {type(data[key]).__name__}")
+            raise RecordError(
+                N_("record {key} must be a list, not {kind}"), key=repr(key), kind=type(data[key]).__name__
+            )
     if len(data["actions"]) > MAX_RECORD_ACTIONS:
-        raise RecordError(f"record has {len(data['actions']):,} actions; a record holds at most {MAX_RECORD_ACTIONS:,}")
+        raise RecordError(
+            N_("record has {count} actions; a record holds at most {most}"),
+            count=f"{len(data['actions']):,}",
+            most=f"{MAX_RECORD_ACTIONS:,}",
+        )
     for i, h in enumerate(data["hands"], 1):
         if not isinstance(h, dict):
-            raise RecordError(f"hand {i}: a hand result must be an object, not {show(h)}")
+            raise RecordError(N_("hand {hand}: a hand result must be an object, not {value}"), hand=i, value=show(h))
     final = data["final"]
     if not isinstance(final, dict):
-        raise RecordError(f"record 'final' must be an object with {', '.join(FINAL_FIELDS)}, not {show(final)}")
+        raise RecordError(
+            N_("record 'final' must be an object with {fields}, not {value}"),
+            fields=", ".join(FINAL_FIELDS),
+            value=show(final),
+        )
     _check_fields(final, FINAL_FIELDS, "final")
     return data
 
 
-def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str) -> None:
+def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str | Message) -> None:
     unknown = [k for k in obj if k not in fields]
     if unknown:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(fields)}")
+        raise RecordError(
+            N_("{where}: unknown field(s) {unknown}; fields: {fields}"),
+            where=where,
+            unknown=", ".join(map(key_of, unknown)),
+            fields=", ".join(fields),
+        )
     missing = [k for k in fields if k not in obj]
     if missing:
-        raise RecordError(f"{where}: missing field(s) {', '.join(missing)}; fields: {', '.join(fields)}")
+        raise RecordError(
+            N_("{where}: missing field(s) {missing}; fields: {fields}"),
+            where=where,
+            missing=", ".join(missing),
+            fields=", ".join(fields),
+        )
 
 
 def rules_of(record: dict[str, Any]) -> Rules:
     """The :class:`Rules` a record was played under; :class:`RecordError` naming a bad option."""
     if not isinstance(record, dict) or "rules" not in record:
-        raise RecordError("not a Corazones game record: it has no 'rules'")
+        raise RecordError(N_("not a Corazones game record: it has no 'rules'"))
     try:
         rules = Rules.from_dict(record["rules"])
         if record.get("version") == 1 and rules.tie_break == "play_on" and rules.hands is not None:
@@ -210,19 +261,19 @@ def rules_of(record: dict[str, Any]) -> Rules:
             rules = rules.replace(tie_break="play_on_always")
         return rules
     except CorazonesError as e:
-        raise RecordError(f"record rules: {e}") from None
+        raise RecordError(N_("record rules: {error}"), error=e) from None
     except (TypeError, ValueError) as e:  # a value of a type no option takes
-        raise RecordError(f"record rules: {show(str(e))}") from None
+        raise RecordError(N_("record rules: {error}"), error=show(str(e))) from None
 
 
 def seed_of(record: dict[str, Any]) -> int | str:
     """The record's seed; :class:`RecordError` if it is not a bounded whole number or string."""
     if not isinstance(record, dict) or "seed" not in record:
-        raise RecordError("not a Corazones game record: it has no 'seed'")
+        raise RecordError(N_("not a Corazones game record: it has no 'seed'"))
     try:
         return check_seed(record["seed"])
     except CorazonesError as e:
-        raise RecordError(f"record 'seed': {e}") from None
+        raise RecordError(N_("record 'seed': {error}"), error=e) from None
 
 
 def action_of(raw: Any, number: int) -> Action:
@@ -234,7 +285,7 @@ def action_of(raw: Any, number: int) -> Action:
     try:
         return Action.from_json(raw)
     except CorazonesError as e:
-        raise RecordError(f"action #{number}: {e}") from None
+        raise RecordError(N_("action #{number}: {error}"), number=number, error=e) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +312,9 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
         try:
             game.apply(action)
         except CorazonesError as e:
-            raise RecordError(f"action #{i + 1} ({action}) is illegal: {e}") from None
+            raise RecordError(
+                N_("action #{number} ({action}) is illegal: {error}"), number=i + 1, action=str(action), error=e
+            ) from None
         yield Step(i, action, game)
 
 
@@ -286,8 +339,9 @@ def verify_record(record: dict[str, Any]) -> Game:
     commitment = record.get("commitment")
     if commitment is not None and not check(seed_of(record), commitment):
         raise RecordError(
-            f"commitment: the record says {commitment}, but its seed gives {commit(seed_of(record))}; "
-            "the seed is not the one committed to"
+            N_("commitment: the record says {said}, but its seed gives {got}; the seed is not the one committed to"),
+            said=str(commitment),
+            got=commit(seed_of(record)),
         )
     recorded: list[Any] = record["hands"]
     checked = 0
@@ -299,8 +353,10 @@ def verify_record(record: dict[str, Any]) -> Game:
         while checked < len(game.history):
             if checked >= len(recorded):
                 raise RecordError(
-                    f"hand {checked + 1} ends at action #{last}, but the record lists only "
-                    f"{_count(len(recorded), 'hand result')}"
+                    N_("hand {hand} ends at action #{number}, but the record lists only {results}"),
+                    hand=checked + 1,
+                    number=last,
+                    results=_count(len(recorded), _HAND_RESULTS),
                 )
             compare_hand(recorded[checked], game.history[checked], last)
             checked += 1
@@ -308,32 +364,52 @@ def verify_record(record: dict[str, Any]) -> Game:
         game = Game(rules_of(record), seed_of(record))
     if len(recorded) > checked:
         raise RecordError(
-            f"the record lists {_count(len(recorded), 'hand result')}, but its {_count(last, 'action')} "
-            f"finish only {_count(checked, 'hand')}{_waiting(game)}"
+            N_("the record lists {results}, but its {actions} finish only {hands}{waiting}"),
+            results=_count(len(recorded), _HAND_RESULTS),
+            actions=_count(last, _ACTIONS),
+            hands=_count(checked, _HANDS),
+            waiting=_waiting(game),
         )
     final = record["final"]
     want_over = final.get("over")
     if want_over is True and not game.over:
         raise RecordError(
-            f"final over: the record says the game is over, but it is not after its {last} actions{_waiting(game)}"
+            N_("final over: the record says the game is over, but it is not after its {count} actions{waiting}"),
+            count=last,
+            waiting=_waiting(game),
         )
     have = final_of(game)
     for key in FINAL_FIELDS:
         if not _same(final[key], have[key]):
-            raise RecordError(f"final {key}: the record says {_brief(final[key])}, the rules give {_brief(have[key])}")
+            raise RecordError(
+                N_("final {key}: the record says {said}, the rules give {got}"),
+                key=key,
+                said=_brief(final[key]),
+                got=_brief(have[key]),
+            )
     return game
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+#: A count of things in a message: the template for one and for several.
+_HAND_RESULTS: Final = (N_("{n} hand result"), N_("{n} hand results"))
+_ACTIONS: Final = (N_("{n} action"), N_("{n} actions"))
+_HANDS: Final = (N_("{n} hand"), N_("{n} hands"))
 
 
-def _waiting(game: Game) -> str:
+def _count(n: int, forms: tuple[str, str]) -> Message:
+    return Message(forms[0] if n == 1 else forms[1], n=n)
+
+
+def _waiting(game: Game) -> Message:
     if game.over:
-        return "; the game is over"
+        return Message(N_("; the game is over"))
     kind = game.decision_kind()
     seats = ", ".join(map(str, game.to_act()))
-    return f"; the game still waits for {kind.value if kind else 'nothing'} from seat(s) {seats}"
+    return Message(
+        N_("; the game still waits for {kind} from seat(s) {seats}"),
+        kind=KIND_WORDS[kind] if kind else Message(N_("nothing")),
+        seats=seats,
+    )
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -343,11 +419,21 @@ def _same(a: Any, b: Any) -> bool:
 
 def compare_hand(want: Any, got: HandResult, action_no: int | None = None) -> None:
     """Raise :class:`RecordError` at the first field of a recorded hand result that differs."""
-    where = f"hand {got.index + 1}" + (f" (ended by action #{action_no})" if action_no is not None else "")
+    where = (
+        Message(N_("hand {hand} (ended by action #{number})"), hand=got.index + 1, number=action_no)
+        if action_no is not None
+        else Message(N_("hand {hand}"), hand=got.index + 1)
+    )
     if not isinstance(want, dict):
-        raise RecordError(f"{where}: a hand result must be an object, not {show(want)}")
+        raise RecordError(N_("{where}: a hand result must be an object, not {value}"), where=where, value=show(want))
     have = got.to_json()
     _check_fields(want, tuple(have), where)
     for key, value in have.items():
         if not _same(want[key], value):
-            raise RecordError(f"{where}: {key}: the record says {_brief(want[key])}, the rules give {_brief(value)}")
+            raise RecordError(
+                N_("{where}: {key}: the record says {said}, the rules give {got}"),
+                where=where,
+                key=key,
+                said=_brief(want[key]),
+                got=_brief(value),
+            )

@@ -26,7 +26,7 @@ from corazones.core.cards import (
     card_str,
     parse_card,
 )
-from corazones.core.errors import CardError, RecordError, RulesError
+from corazones.core.errors import N_, CardError, Message, RecordError, RulesError
 from corazones.core.limits import (
     MAX_CARD_POINTS,
     MAX_DISCARD_ORDER,
@@ -105,17 +105,34 @@ class Rules:
     def __post_init__(self) -> None:
         # Accept friendlier input types, then validate everything.
         for name, shape, kinds, most in (
-            ("passes", "a list such as ['left', 'right'], or null", list | tuple, MAX_PASS_CYCLE),
-            ("discard_order", "a list such as ['H', 'Q']", list | tuple, MAX_DISCARD_ORDER),
-            ("card_points", "an object such as {'QS': 13}", list | tuple | Mapping, MAX_CARD_POINTS),
+            (
+                "passes",
+                Message(N_("a list such as {example}, or null"), example="['left', 'right']"),
+                list | tuple,
+                MAX_PASS_CYCLE,
+            ),
+            (
+                "discard_order",
+                Message(N_("a list such as {example}"), example="['H', 'Q']"),
+                list | tuple,
+                MAX_DISCARD_ORDER,
+            ),
+            (
+                "card_points",
+                Message(N_("an object such as {example}"), example="{'QS': 13}"),
+                list | tuple | Mapping,
+                MAX_CARD_POINTS,
+            ),
         ):
             value = getattr(self, name)
             if value is None and name == "passes":
                 continue
             if not isinstance(value, kinds):
-                raise RulesError(f"{name} must be {shape}, not {show(value)}")
+                raise RulesError(N_("{name} must be {shape}, not {value}"), name=name, shape=shape, value=show(value))
             if len(value) > most:
-                raise RulesError(f"{name} has {len(value):,} entries; at most {most}")
+                raise RulesError(
+                    N_("{name} has {count} entries; at most {most}"), name=name, count=f"{len(value):,}", most=most
+                )
         if isinstance(self.card_points, Mapping):
             object.__setattr__(self, "card_points", tuple(self.card_points.items()))
         if self.passes is not None and not isinstance(self.passes, tuple):
@@ -128,7 +145,9 @@ class Rules:
     def preset(cls, name: str = "standard", /, **overrides: Any) -> Rules:
         """The named preset with any option overridden, e.g. ``Rules.preset("omnibus", players=5)``."""
         if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError(f"unknown preset {show(name)}; presets: {', '.join(PRESETS)}")
+            raise RulesError(
+                N_("unknown preset {preset}; presets: {presets}"), preset=show(name), presets=", ".join(PRESETS)
+            )
         values = dict(PRESETS[name])
         _no_unknown(overrides, OPTION_NAMES)
         values.update(overrides)
@@ -159,7 +178,7 @@ class Rules:
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Rebuild from :meth:`to_dict` output (or a preset name plus overrides)."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object of options, not {type(data).__name__}")
+            raise RulesError(N_("rules must be an object of options, not {kind}"), kind=type(data).__name__)
         data = dict(data)
         name = data.pop("name", "custom")
         _no_unknown(data, OPTION_NAMES)
@@ -267,16 +286,18 @@ def _no_unknown(options: Mapping[Any, Any], known: frozenset[str]) -> None:
     unknown = [k for k in options if k not in known]
     if unknown:
         raise RulesError(
-            f"unknown option(s) {', '.join(sorted(map(key_of, unknown)))}; options: {', '.join(sorted(OPTION_NAMES))}"
+            N_("unknown option(s) {unknown}; options: {options}"),
+            unknown=", ".join(sorted(map(key_of, unknown))),
+            options=", ".join(sorted(OPTION_NAMES)),
         )
 
 
 def _check_name(name: object) -> None:
     """The rules' name is shown by every face: a short string of printable text, like a player's name."""
     try:
-        check_name(name, "the rules' name")
+        check_name(name, Message(N_("the rules' name")))
     except RecordError as e:
-        raise RulesError(str(e)) from None
+        raise RulesError(e.template, **e.params) from None
 
 
 _VALUES_CACHE: dict[tuple[str, tuple[tuple[str, int], ...], int], tuple[int, ...]] = {}
@@ -303,35 +324,57 @@ def discard_group_mask(token: str) -> int:
     if t in RANK_LETTERS:
         r = RANK_LETTERS.index(t)
         return sum(1 << (s * 13 + r) for s in range(4))
-    raise RulesError(f"discard_order entry {show(token)} is neither a suit letter (C D S H) nor a rank (2-10 J Q K A)")
+    raise RulesError(
+        N_("discard_order entry {value} is neither a suit letter (C D S H) nor a rank (2-10 J Q K A)"),
+        value=show(token),
+    )
 
 
-def _choice(value: object, name: str, allowed: tuple[str, ...]) -> None:
+def _choice(value: object, name: str | Message, allowed: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in allowed:
-        raise RulesError(f"{name} = {show(value)} is not allowed; {name} is one of: {', '.join(allowed)}")
+        raise RulesError(
+            N_("{name} = {value} is not allowed; {name} is one of: {allowed}"),
+            name=name,
+            value=show(value),
+            allowed=", ".join(allowed),
+        )
 
 
 def _int(value: object, name: str, low: int, high: int | None = None, optional: bool = False) -> None:
     if value is None and optional:
         return
-    span = f"{low} to {high}" if high is not None else f"at least {low}"
+    span = (
+        Message(N_("{low} to {high}"), low=low, high=high)
+        if high is not None
+        else Message(N_("at least {low}"), low=low)
+    )
     if isinstance(value, bool) or not isinstance(value, int):
+        if optional:
+            raise RulesError(
+                N_("{name} must be a whole number from {span} or null, not {value}"),
+                name=name,
+                span=span,
+                value=show(value),
+            )
         raise RulesError(
-            f"{name} must be a whole number from {span}{' or null' if optional else ''}, not {show(value)}"
+            N_("{name} must be a whole number from {span}, not {value}"), name=name, span=span, value=show(value)
         )
     if value < low or (high is not None and value > high):
-        raise RulesError(f"{name} = {show(value)} is out of range; allowed: {span}")
+        raise RulesError(
+            N_("{name} = {value} is out of range; allowed: {span}"), name=name, value=show(value), span=span
+        )
 
 
 def _validate(r: Rules) -> None:
     _check_name(r.name)
     for name in ("no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "partnership", "auction"):
         if not isinstance(getattr(r, name), bool):
-            raise RulesError(f"{name} must be true or false, not {show(getattr(r, name))}")
+            raise RulesError(N_("{name} must be true or false, not {value}"), name=name, value=show(getattr(r, name)))
     _int(r.decks, "decks", 1, 2)
     if isinstance(r.players, bool) or not isinstance(r.players, int):
         raise RulesError(
-            f"players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not {show(r.players)}"
+            N_("players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not {value}"),
+            value=show(r.players),
         )
     _choice(r.strip, "strip", STRIPS)
     _choice(r.kitty_to, "kitty_to", KITTY_TO)
@@ -346,36 +389,48 @@ def _validate(r: Rules) -> None:
         high = 6 if r.strip == "arnold_2011" else 7
         if not 3 <= r.players <= high:
             raise RulesError(
-                f"players = {r.players} is not possible with one deck and strip = {r.strip}; "
-                f"allowed: 3 to {high} (use decks = 2 for 5 to 11 players)"
+                N_(
+                    "players = {players} is not possible with one deck and strip = {strip}; "
+                    "allowed: 3 to {high} (use decks = 2 for 5 to 11 players)"
+                ),
+                players=r.players,
+                strip=r.strip,
+                high=high,
             )
     else:
         if not 5 <= r.players <= 11:
-            raise RulesError(f"players = {r.players} is not possible with two decks; allowed: 5 to 11")
+            raise RulesError(
+                N_("players = {players} is not possible with two decks; allowed: 5 to 11"), players=r.players
+            )
     _int(r.pass_count, "pass_count", 0)
     if r.pass_count > r.hand_size:
         raise RulesError(
-            f"pass_count = {r.pass_count} is more than a hand holds ({r.hand_size} cards with "
-            f"{r.players} players); allowed: 0 to {r.hand_size}"
+            N_(
+                "pass_count = {count} is more than a hand holds ({size} cards with {players} players); "
+                "allowed: 0 to {size}"
+            ),
+            count=r.pass_count,
+            size=r.hand_size,
+            players=r.players,
         )
     if r.passes is not None:
         if not r.passes:
-            raise RulesError("passes must name at least one direction (use ['hold'] for no passing)")
+            raise RulesError(N_("passes must name at least one direction (use ['hold'] for no passing)"))
         for d in r.passes:
-            _choice(d, "each entry of passes", PASS_DIRECTIONS)
+            _choice(d, Message(N_("each entry of passes")), PASS_DIRECTIONS)
         if "across" in r.passes and r.players % 2:
-            raise RulesError(f"passing 'across' needs an even number of players, not {r.players}")
+            raise RulesError(N_("passing 'across' needs an even number of players, not {players}"), players=r.players)
     for entry in r.card_points:
         if not (isinstance(entry, tuple) and len(entry) == 2):
-            raise RulesError(f"card_points entries are card: points pairs, not {show(entry)}")
+            raise RulesError(N_("card_points entries are card: points pairs, not {value}"), value=show(entry))
         name, pts = entry
         try:
             parse_card(name)
         except CardError as e:
-            raise RulesError(f"card_points: {e}") from None
+            raise RulesError(N_("card_points: {error}"), error=e) from None
         _int(pts, f"card_points[{name}]", -1000, 1000)
     if len({parse_card(n) for n, _ in r.card_points}) != len(r.card_points):
-        raise RulesError("card_points names the same card twice")
+        raise RulesError(N_("card_points names the same card twice"))
     # normalise card names so equal rules compare equal
     norm = tuple((card_str(parse_card(n)), p) for n, p in r.card_points)
     object.__setattr__(r, "card_points", norm)
@@ -385,17 +440,22 @@ def _validate(r: Rules) -> None:
     _int(r.hands, "hands", 1, MAX_HANDS, optional=True)
     _int(r.stake, "stake", 1, MAX_STAKE)
     if r.settlement in ("points", "average_stakes") and r.target is None and r.hands is None:
-        raise RulesError(f"settlement = {r.settlement} needs an end: set target (a score) or hands (a number of hands)")
+        raise RulesError(
+            N_("settlement = {settlement} needs an end: set target (a score) or hands (a number of hands)"),
+            settlement=r.settlement,
+        )
     if r.partnership and r.players not in (4, 6):
-        raise RulesError(f"partnership needs 4 or 6 players (partners in alternate seats), not {r.players}")
+        raise RulesError(
+            N_("partnership needs 4 or 6 players (partners in alternate seats), not {players}"), players=r.players
+        )
     if r.moon_needs == "team" and not r.partnership:
-        raise RulesError("moon_needs = team only makes sense with partnership = true")
+        raise RulesError(N_("moon_needs = team only makes sense with partnership = true"))
     if r.partnership and r.settlement != "points":
-        raise RulesError("partnership scores are points; settlement must be points")
+        raise RulesError(N_("partnership scores are points; settlement must be points"))
     if r.auction and r.hearts == "none":
-        raise RulesError("auction names a penalty suit that costs points, so hearts must not be 'none'")
+        raise RulesError(N_("auction names a penalty suit that costs points, so hearts must not be 'none'"))
     if all(v <= 0 for v in r.card_values()):
-        raise RulesError("no card carries a penalty: set hearts or card_points")
+        raise RulesError(N_("no card carries a penalty: set hearts or card_points"))
 
 
 #: Option names accepted by :meth:`Rules.preset` and in hand logs.

@@ -15,6 +15,9 @@ fails on any message without a translation or whose ``{placeholders}`` differ.
 
 Lower floors (core, players) do no translation: they may mark a text with
 :func:`N_` so Babel extracts it, and the face translates it when it shows it.
+Errors of the core carry their English template and its parameters
+(:class:`corazones.core.errors.CorazonesError`); a face shows them with
+:func:`error_text`, never with ``str(error)``, which is English.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import functools
 import io
 import locale
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -39,6 +44,54 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (it is translated where it is shown)."""
     return message
+
+
+def error_text(gettext: Callable[[str], str], error: object) -> str:
+    """``error`` for people in the language of ``gettext``: its template translated, then filled.
+
+    ``error`` is anything that carries an English ``template`` and its
+    ``params`` (a core error, a :class:`~corazones.core.errors.Message`, a
+    face's own refusal); a parameter that carries its own template (the reason
+    under a refusal) is translated the same way first, every other parameter
+    (a card, a number, a name quoted from the input) is shown as it is.
+    Anything else (an ``OSError``, a plain ``ValueError``) is shown as
+    ``str(error)``.
+    """
+    template = getattr(error, "template", None)
+    params = getattr(error, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return str(error)
+    if not template:  # an error made without a text: its English words, if any
+        return str(error)
+    filled: dict[str, Any] = {k: error_text(gettext, v) if _carries_template(v) else v for k, v in params.items()}
+    text = gettext(template)
+    return text.format(**filled) if filled else text
+
+
+def error_json(error: object) -> dict[str, Any]:
+    """``error`` as ``{"template", "params"}`` for a face that translates on its side (the web app).
+
+    A parameter that carries its own template becomes such an object too; the
+    others become JSON values (numbers and strings as they are, anything else
+    as its text).  An error without a template is its text as the template.
+    """
+    template = getattr(error, "template", None)
+    params = getattr(error, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict) or not template:
+        return {"template": str(error), "params": {}}
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        if _carries_template(v):
+            out[k] = error_json(v)
+        elif isinstance(v, bool) or v is None or isinstance(v, int | float | str):
+            out[k] = v
+        else:
+            out[k] = str(v)
+    return {"template": template, "params": out}
+
+
+def _carries_template(value: object) -> bool:
+    return isinstance(getattr(value, "template", None), str) and isinstance(getattr(value, "params", None), dict)
 
 
 def po_path(lang: str) -> Path:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
 
+from corazones.i18n import error_json
 from corazones.server.auth import Tokens
 from corazones.server.hub import Hub, Refused
 from corazones.services.store import Store
@@ -39,12 +40,9 @@ def tokens(request: Request) -> Tokens:
 
 
 def refused(e: Refused) -> HTTPException:
-    """The HTTP answer to a refusal: ``message`` in English, and ``reason`` (the English template and its
-    parameters) for a client to translate with the catalog of ``/api/i18n/{lang}``, as the web app does."""
-    reason = {"template": e.template, "params": e.params}
-    return HTTPException(
-        HTTP_STATUS.get(e.code, 409), {"code": e.code, "message": str(e), "url": e.url, "reason": reason}
-    )
+    # ``reason``: the template and its parameters, which the web app translates (the message is English)
+    detail = {"code": e.code, "message": str(e), "url": e.url, "reason": error_json(e)}
+    return HTTPException(HTTP_STATUS.get(e.code, 409), detail)
 
 
 async def player_of_token(request: Request, token: str | None) -> Player | None:

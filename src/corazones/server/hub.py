@@ -34,7 +34,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.game import Game
 from corazones.core.records import make_record
 from corazones.core.rules import Rules
-from corazones.i18n import translator
+from corazones.i18n import error_text, translator
 from corazones.server.bots import BotPools
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
@@ -48,7 +48,11 @@ N_: Callable[[str], str] = lambda s: s  # noqa: E731 - marks texts for the catal
 
 
 class Refused(Exception):
-    """A request the rules of the table refuse: ``code`` (schema.ErrorCode) and an English template."""
+    """A request the rules of the table refuse: ``code`` (schema.ErrorCode) and an English template.
+
+    A parameter may be the core's error itself (why a move is illegal): it is
+    translated with the template, so a Spanish player reads the reason in Spanish.
+    """
 
     def __init__(self, code: str, template: str, url: str | None = None, **params: Any) -> None:
         super().__init__(template.format(**params) if params else template)
@@ -58,7 +62,7 @@ class Refused(Exception):
         self.url = url
 
     def text(self, gettext: Callable[[str], str]) -> str:
-        return gettext(self.template).format(**self.params)
+        return error_text(gettext, self)
 
 
 @dataclass
@@ -852,7 +856,7 @@ class Hub:
             try:
                 action = Action.from_json(data)
             except CorazonesError as e:
-                raise Refused("bad_action", N_("That is not a valid move: {why}"), why=str(e)) from None
+                raise Refused("bad_action", N_("That is not a valid move: {why}"), why=e) from None
             if seat not in g.to_act():
                 who = ", ".join(str(s) for s in g.to_act())
                 raise Refused("not_your_turn", N_("It is not your turn: seat {seats} must act now."), seats=who)
@@ -861,7 +865,7 @@ class Hub:
             try:
                 g.apply(action)
             except CorazonesError as e:
-                raise Refused("illegal", N_("That move is not allowed: {why}"), why=str(e)) from None
+                raise Refused("illegal", N_("That move is not allowed: {why}"), why=e) from None
             events: list[tuple[str, dict[str, Any]]] = []
             ev: dict[str, Any] = {"kind": "action", "action": action.to_json(), "by": by, "trick": None}
             if action.kind is Kind.PLAY:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import Rules
 from corazones.core.text import NAME_LIMIT, safe_line
+from corazones.i18n import error_text
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES, Controller
 from corazones.tui.replay import ReplayScreen
@@ -99,7 +100,9 @@ class CorazonesApp(App[None]):
         try:
             ctl = Controller.load(path)
         except (OSError, ValueError, KeyError, CorazonesError) as e:
-            self.notify(_("The saved game could not be resumed: {error}").format(error=e), severity="error")
+            self.notify(
+                _("The saved game could not be resumed: {error}").format(error=error_text(_, e)), severity="error"
+            )
             return
         ctl.resumed_from = path  # type: ignore[attr-defined]
         self.controller = ctl

@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import MOON_MODES, PRESETS, Rules
 from corazones.core.text import NAME_LIMIT, safe_line
+from corazones.i18n import error_text
 from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
@@ -234,7 +235,9 @@ class StartScreen(Screen[None]):
         try:
             rules = build_rules(self.settings)
         except CorazonesError as e:
-            self.query_one("#error", Static).update(_("These options do not fit together: {error}").format(error=e))
+            self.query_one("#error", Static).update(
+                _("These options do not fit together: {error}").format(error=error_text(_, e))
+            )
             return
         cfg.save_settings(self.settings)
         self.app.start_game(rules)  # type: ignore[attr-defined]

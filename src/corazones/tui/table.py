@@ -31,6 +31,7 @@ from corazones.core.actions import Action, Kind
 from corazones.core.errors import CorazonesError
 from corazones.core.observation import Observation
 from corazones.core.trick import Trick
+from corazones.i18n import error_text
 from corazones.players.hints import Hint, suggest
 from corazones.tui import settings as cfg
 from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
@@ -430,7 +431,7 @@ class TableScreen(Screen[None]):
         try:
             outcome = self.ctl.apply(action)
         except CorazonesError as e:
-            self.say(str(e), error=True)
+            self.say(error_text(_, e), error=True)
             return
         if action.kind is Kind.PASS and pass_to is not None:
             self.selected = set()

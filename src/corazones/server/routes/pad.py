@@ -19,6 +19,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
 
 from corazones.core.cards import SUIT_LETTERS, card_str
+from corazones.core.errors import CorazonesError
 from corazones.core.pad import (
     DEFAULT_REVOKE_PENALTY,
     Entry,
@@ -30,7 +31,7 @@ from corazones.core.pad import (
     layout,
     loads,
 )
-from corazones.i18n import N_
+from corazones.i18n import N_, error_json
 from corazones.server.deps import HubDep, StoreDep
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import NewPadRequest
@@ -48,10 +49,9 @@ def _refused(code: str, message: str, status: int = 422, **more: Any) -> HTTPExc
     return HTTPException(status, {"code": code, "message": message, **more})
 
 
-def _reason(e: PadError) -> dict[str, Any]:
+def _reason(e: CorazonesError) -> dict[str, Any]:
     """A refusal the page translates: the English template and its parameters (nested reasons too)."""
-    params = {k: _reason(v) if isinstance(v, PadError) else v for k, v in e.params.items()}
-    return {"template": e.template, "params": params}
+    return error_json(e)
 
 
 def _pad_refused(e: PadError) -> HTTPException:

@@ -28,7 +28,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.pad import Pad, PadError
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
-from corazones.i18n import N_, translator
+from corazones.i18n import N_, error_text, translator
 
 CSS = """
 #pad-title { height: 1; background: $panel; padding: 0 1; }
@@ -101,7 +101,7 @@ class SetupScreen(Screen[None]):
             base = self.rules if self.rules is not None and self.rules.name == preset else None
             rules = base.replace(**options) if base is not None else Rules.preset(preset, **options)
         except (ValueError, CorazonesError) as e:
-            error.update(safe_line(str(e), 300))
+            error.update(safe_line(error_text(self.gt, e), 300))
             return
         raw_names = self.query_one("#pad-names", Input).value
         names = [x for x in raw_names.split(",")] if raw_names.strip() else []

@@ -1,5 +1,5 @@
 // HTTP API of the server (docs/protocol.md): identity, lobby, records, statistics.
-import { t } from "./i18n.js";
+import { explain, t } from "./i18n.js";
 
 const TOKEN = "corazones.token";
 const PLAYER = "corazones.player";

@@ -15,6 +15,14 @@ export function t(text, params) {
   return fill(catalog[text] || text, params);
 }
 
+/** A refusal the server sent as {template, params}, translated; a parameter that is itself one is translated first. */
+export function explain(reason) {
+  if (!reason || !reason.template) return "";
+  const params = {};
+  for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
+  return t(reason.template, params);
+}
+
 /** Plural: English singular/plural, n chooses; the catalog keys plurals as msgid + "\0" + index. */
 export function ngettext(singular, plural, n, params) {
   const index = pluralIndex(n);

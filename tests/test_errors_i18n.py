@@ -1,0 +1,246 @@
+"""Core errors reach players in their language: a template and its parameters, translated by the face.
+
+The core raises ``CorazonesError(N_("English {template}"), **params)``;
+``str(error)`` stays the English sentence (logs, records, callers matching on
+it) and ``corazones.i18n.error_text`` gives it in a face's language, with a
+reason inside it (why a card may not be played) translated too and cards,
+numbers and names shown as they are.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from corazones.core.actions import Action
+from corazones.core.cards import card_str
+from corazones.core.errors import CardError, CorazonesError, IllegalActionError, Message, RulesError
+from corazones.core.game import Game
+from corazones.core.pad import PadError
+from corazones.core.position import PositionError
+from corazones.core.rules import Rules
+from corazones.i18n import error_json, error_text, po_path, translator
+from corazones.server.client import ApiError, TableClient, drain
+from corazones.server.local import LocalServer
+from tests.test_cli import run, scripted_answers
+from tests.test_server_protocol import RANDOM, guest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE = ROOT / "src" / "corazones" / "core"
+ES = translator("es").gettext
+#: The classes whose first argument is a template for people.
+TEMPLATED = {
+    c.__name__ for c in (CorazonesError, CardError, RulesError, IllegalActionError, PadError, PositionError, Message)
+} | {"RecordError", "SeedError"}
+
+
+def _templated_calls() -> Iterator[tuple[str, ast.Call]]:
+    for path in sorted(CORE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in TEMPLATED:
+                yield f"{path.name}:{node.lineno}", node
+
+
+def core_templates() -> dict[str, str]:
+    """Every template the core raises or nests, marked ``N_("...")``: ``{template: where}``."""
+    found: dict[str, str] = {}
+    for path in sorted(CORE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "N_"
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found[node.args[0].value] = f"{path.name}:{node.lineno}"
+    return found
+
+
+def test_every_core_error_is_raised_with_a_marked_template() -> None:
+    """An f-string or an unmarked literal would reach a Spanish player in English (and escape the catalog)."""
+    bad = []
+    for where, call in _templated_calls():
+        if not call.args:
+            continue
+        first = call.args[0]
+        if (
+            isinstance(first, ast.JoinedStr | ast.BinOp)
+            or (isinstance(first, ast.Constant) and isinstance(first.value, str))
+            or (
+                isinstance(first, ast.Call)
+                and isinstance(first.func, ast.Name)
+                and first.func.id == "N_"
+                and not (isinstance(first.args[0], ast.Constant) and isinstance(first.args[0].value, str))
+            )
+        ):
+            bad.append(where)
+    assert not bad, f'raise with N_("English {{template}}"), **params, not a formatted string: {bad}'
+
+
+def test_every_core_template_is_translated_with_plain_placeholders() -> None:
+    templates = core_templates()
+    assert len(templates) > 250
+    with po_path("es").open("rb") as f:
+        catalog = read_po(f, locale="es")
+    missing = [t for t in templates if catalog.get(t) is None or not catalog.get(t).string]
+    assert not missing, f"untranslated core templates (scripts/i18n.sh, then fill the .po): {missing[:10]}"
+    # the web app fills templates with a plain {name} replacement: no format specs, no conversions
+    fancy = [t for t in templates if re.search(r"\{[^{}]*[:!][^{}]*\}", t)]
+    assert not fancy, f"format values into the parameters instead: {fancy}"
+
+
+def first_trick_game() -> tuple[Game, int, int]:
+    """A game at its first play, the leader, and a card of theirs other than the opening 2C."""
+    g = Game(Rules.preset("standard", pass_count=0, passes=("hold",)), seed=1)
+    seat = g.to_act()[0]
+    wrong = next(c for c in g.deal.hand(seat) if card_str(c) != "2C")
+    return g, seat, wrong
+
+
+def test_an_illegal_play_reads_english_in_str_and_spanish_through_the_catalog() -> None:
+    g, seat, wrong = first_trick_game()
+    card = card_str(wrong)
+    with pytest.raises(IllegalActionError) as info:
+        g.apply(Action.play(seat, wrong))
+    e = info.value
+    assert str(e) == f"{card} may not be played now (the first trick must be led with 2C); legal: 2C"
+    assert e.params["card"] == card and isinstance(e.params["why"], Message)
+    assert error_text(ES, e) == f"{card} no se puede jugar ahora (la primera baza se abre con 2C); válidas: 2C"
+    assert error_text(translator("en").gettext, e) == str(e)
+    # the web app gets the same as parts it translates itself
+    assert error_json(e) == {
+        "template": "{card} may not be played now ({why}); legal: {legal}",
+        "params": {
+            "card": card,
+            "why": {"template": "the first trick must be led with {card}", "params": {"card": "2C"}},
+            "legal": "2C",
+        },
+    }
+
+
+def test_turn_rules_options_and_seeds_read_spanish() -> None:
+    g, seat, _wrong = first_trick_game()
+    other = (seat + 1) % 4
+    with pytest.raises(IllegalActionError) as info:
+        g.apply(Action.play(other, g.deal.hand(other)[0]))
+    assert str(info.value) == f"it is not seat {other}'s turn to play; waiting for seat(s) {seat}"
+    assert error_text(ES, info.value) == f"no le toca jugar al asiento {other}; se espera al asiento o asientos {seat}"
+    with pytest.raises(RulesError) as rules:
+        Rules.preset("standard", target=0)
+    assert str(rules.value) == "target = 0 is out of range; allowed: 1 to 1000"
+    assert error_text(ES, rules.value) == "target = 0 está fuera de rango; se permite: de 1 a 1000"
+    with pytest.raises(CorazonesError) as seed:
+        Game(Rules.preset("standard"), seed="a\x07b")
+    assert "control character (U+0007)" in str(seed.value)
+    assert "contiene un carácter de control (U+0007)" in error_text(ES, seed.value)
+    with pytest.raises(CardError) as card:
+        Action.play(0, "ZZ")
+    assert error_text(ES, card.value).startswith("no es una carta: 'ZZ'; escriba el valor y luego el palo")
+
+
+def test_an_error_rebuilt_from_its_text_is_shown_as_it_is() -> None:
+    """A pickled or re-raised error keeps its English words; plain exceptions are shown as they are."""
+    e = CardError(str(CardError("not a card: {value}", value="'ZZ'")))
+    assert (str(e), e.params, error_text(ES, e)) == ("not a card: 'ZZ'", {}, "not a card: 'ZZ'")
+    assert error_text(ES, ValueError("x {y}")) == "x {y}"
+
+
+def test_the_line_game_refuses_an_illegal_card_in_spanish() -> None:
+    code, out = run(
+        "play", "--level", "random", "-r", "quick", "--seed", "1", "--lang", "es",
+        input="\n".join(scripted_answers("quick", 1)) + "\n",
+    )  # fmt: skip
+    assert code == 0
+    assert re.search(r"No aceptado: debe seguir el palo \(\S+\); válidas: \S+", out)
+    assert re.search(r"No aceptado: no tiene (10|[2-9JQKA])[♣♦♠♥]", out)
+    assert "Not accepted" not in out and "may not be played" not in out
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
+    db = tmp_path_factory.mktemp("errors_i18n") / "corazones.db"
+    with LocalServer(f"sqlite:///{db}", grace=30.0, bot_delay=0.0) as srv:
+        yield srv
+
+
+def test_the_server_refuses_an_illegal_move_in_the_connection_language(server: LocalServer) -> None:
+    ana = guest(server, "Ana")
+    info = ana.create(preset="quick", seats=[{"kind": "human"}, RANDOM, RANDOM, RANDOM])
+    a = TableClient(ana, info["id"], lang="es")
+    try:
+        assert a.view["decision"] == "pass"
+        hand = a.view["hand"]
+        drain(a)
+        a.act({"play": hand[0]})  # a play during the pass
+        bad = a.wait(lambda m: m["type"] == "error")
+        assert bad["code"] == "illegal"
+        # the seats still to pass are named; the bots may have passed already
+        assert re.fullmatch(
+            r"Esa jugada no está permitida: ahora no se puede jugar: toca pasar al asiento o asientos 0(, [1-3])*",
+            bad["message"],
+        ), bad["message"]
+        foreign = next(c for c in ("2C", "3C", "4C", "5C") if c not in hand)
+        a.act({"pass": [*hand[:2], foreign]})
+        bad = a.wait(lambda m: m["type"] == "error")
+        assert bad["message"] == (
+            f"Esa jugada no está permitida: el asiento 0 no puede pasar {foreign}: "
+            "no la tiene en la mano (o la pasa dos veces)"
+        )
+    finally:
+        a.close()
+
+
+def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalServer) -> None:
+    ana = guest(server, "Ana")
+    with pytest.raises(ApiError) as info:
+        ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
+    detail = info.value.detail
+    assert detail["message"].startswith("These rules cannot be played: passing 'across' needs an even number")
+    reason = detail["reason"]
+    assert reason["template"] == "These rules cannot be played: {why}"
+    why = reason["params"]["why"]
+    assert why == {
+        "template": "passing 'across' needs an even number of players, not {players}",
+        "params": {"players": 3},
+    }
+    assert (
+        ES(why["template"]).format(**why["params"])
+        == "pasar 'across' (de frente) necesita un número par de jugadores, no 3"
+    )
+
+
+def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: LocalServer) -> None:
+    """The page's request helper turns a refusal's ``reason`` into the player's language (not the raw detail)."""
+    ana = guest(server, "Ana")
+    context = browser.new_context(base_url=server.base)
+    context.add_init_script(
+        f"localStorage.setItem('corazones.lang', 'es'); localStorage.setItem('corazones.token', '{ana.token}');"
+    )
+    page = context.new_page()
+    try:
+        page.goto("/")
+        message = page.evaluate(
+            """async () => {
+                const api = await import("/js/api.js");
+                const i18n = await import("/js/i18n.js");
+                await i18n.loadLang("es", api.catalogUrl);
+                try {
+                    const options = {players: 3, passes: ["across"]};
+                    await api.request("POST", "/api/tables", {preset: "standard", options});
+                    return "accepted";
+                } catch (e) {
+                    return e.message;
+                }
+            }"""
+        )
+        assert message == (
+            "No se puede jugar con estas reglas: pasar 'across' (de frente) necesita un número par de jugadores, no 3"
+        )
+    finally:
+        context.close()
