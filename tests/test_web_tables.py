@@ -9,6 +9,9 @@ server (uvicorn, SQLite in a temporary folder) with ``random`` bots and no bot d
   checks the moon; then the browser plays it card by card and chooses through the dialog.
 * An 8-seat Cancellation table and a kitty game on a phone-sized window: every seat visible, no two
   seat boxes overlapping, the own hand inside the window with every card's index visible.
+* A language switch loses nothing being typed or chosen: the lobby's name and new-table forms (the
+  table then made is the one chosen), a table's chosen pass cards, tab and chat draft (on the same
+  connection), the name asked before a table.
 
 Each table is one hand (``hands: 1`` or the ``quick`` preset) at the instant speed.
 """
@@ -298,6 +301,167 @@ def test_the_score_pad_is_one_tap_away_in_both_languages(browser: Any, server: L
         page.wait_for_url(re.compile(r"/pad/"))
         page.wait_for_function(f"document.getElementById('pad-heading').textContent.includes({heading!r})")
         context.close()
+
+
+# --------------------------------------------------------------------------- a language switch
+
+
+def new_lobby(browser: Any, server: LocalServer, lang: str = "en") -> Any:
+    """A page of a first visit (no name yet) in ``lang``, page errors collected in ``page.errors``."""
+    context = browser.new_context(viewport=DESKTOP, base_url=server.base)
+    context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def switch_language(page: Any, lang: str, shown: str) -> None:
+    """Choose ``lang`` in the top bar and wait until the page shows ``shown`` (a selector) in it."""
+    page.select_option("#lang", lang)
+    page.wait_for_selector(shown)
+
+
+#: The lobby's fields set to something other than what it draws by itself: the name form, a preset that
+#: is not the standard one, options above and under "More rules", who sits where, and the table's own.
+LOBBY_FIELDS = [
+    "#guest-name", "#guest-pass", "#preset", "#opt-players", "#opt-target", "#opt-moon", "#opt-passes",
+    "#opt-pass_count", "#opt-no_points_first_trick", "#opt-hearts", "#seat-0", "#seat-1", "#seat-2", "#seat-3",
+    "#seat-4", "#takeover", "#table-name", "#private",
+]  # fmt: skip
+
+
+def lobby_fields(page: Any) -> dict[str, Any]:
+    values = page.evaluate(
+        "ids => Object.fromEntries(ids.map(id => { const e = document.querySelector(id);"
+        " return [id, !e ? null : e.type === 'checkbox' ? e.checked : e.value]; }))",
+        LOBBY_FIELDS,
+    )
+    values["open"] = page.evaluate("[...document.querySelectorAll('#view details')].map(d => d.open)")
+    values["seats"] = page.eval_on_selector_all("#view [data-seat]", "xs => xs.length")
+    return dict(values)
+
+
+def test_the_new_table_form_keeps_every_choice_when_the_language_changes(browser: Any, server: LocalServer) -> None:
+    """Everything set in the lobby (a name and password being typed, Omnibus with five players, its
+    options above and under "More rules", me in the third seat, a friend, three bot levels, the takeover
+    bot, a name, private) is still set after English -> Spanish -> English, in the new language's words;
+    and the table made afterwards is the one chosen, as sent by the app and as the server keeps it."""
+    page = new_lobby(browser, server)
+    page.goto("/")
+    page.wait_for_selector("#create-form #opt-players")
+    page.fill("#guest-name", "Lena")
+    page.click("section[aria-labelledby=who-h] details summary")  # Account (optional)
+    page.fill("#guest-pass", "not-yet-sent")
+    page.select_option("#preset", "omnibus")
+    page.wait_for_function("document.getElementById('preset-desc').textContent.includes('J♦')")
+    page.fill("#opt-players", "5")
+    page.wait_for_selector("#seat-4")
+    page.fill("#opt-target", "75")
+    page.select_option("#opt-moon", "add_to_others")
+    page.select_option("#opt-passes", "2")  # left, right
+    page.fill("#opt-pass_count", "2")
+    page.click("#create-form details summary")  # More rules
+    page.click("#opt-no_points_first_trick")
+    page.select_option("#opt-hearts", "spot")
+    for seat, who in enumerate(["bot:expert", "human", "me", "bot:random", "bot:beginner"]):
+        page.select_option(f"#seat-{seat}", who)
+    page.select_option("#takeover", "expert")
+    page.fill("#table-name", "Lena's five")
+    page.check("#private")
+
+    before = lobby_fields(page)
+    assert before["#preset"] == "omnibus" and before["#opt-no_points_first_trick"] is False
+    assert before["open"] == [True, True] and before["seats"] == 5
+    switch_language(page, "es", "#create-btn:has-text('Crear la mesa y sentarse')")
+    assert lobby_fields(page) == before
+    assert page.inner_text("label[for=seat-4]") == "Asiento 5"
+    assert page.inner_text("label[for=guest-name]") == "Su nombre"
+    switch_language(page, "en", "#create-btn:has-text('Create the table and sit down')")
+    assert lobby_fields(page) == before
+
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/tables")) as made:
+        page.click("#create-btn")
+    sent = made.value.post_data_json
+    assert sent["preset"] == "omnibus" and sent["my_seat"] == 2
+    assert sent["options"] == {
+        "players": 5, "target": 75, "moon": "add_to_others", "passes": ["left", "right"], "pass_count": 2,
+        "no_points_first_trick": False, "hearts": "spot",
+    }  # fmt: skip
+    assert sent["seats"] == [
+        {"kind": "bot", "level": "expert"}, HUMAN, HUMAN, RANDOM, {"kind": "bot", "level": "beginner"},
+    ]  # fmt: skip
+    assert (sent["private"], sent["takeover_level"], sent["name"]) == (True, "expert", "Lena's five")
+    page.wait_for_url(re.compile(r"#/table/"))
+    table = Api(server.base).table(str(page.evaluate("location.hash.split('/')[2]")))
+    assert (table["preset"], table["name"], table["private"]) == ("omnibus", "Lena's five", True)
+    assert table["status"] == "open"  # the friend's seat waits
+    rules = table["rules"]
+    assert (rules["players"], rules["target"], rules["moon"]) == (5, 75, "add_to_others")
+    assert rules["passes"] == ["left", "right"]
+    assert (rules["pass_count"], rules["no_points_first_trick"], rules["hearts"]) == (2, False, "spot")
+    assert [(s["kind"], s["level"]) for s in table["seats"]] == [
+        ("bot", "expert"), ("human", None), ("human", None), ("bot", "random"), ("bot", "beginner"),
+    ]  # fmt: skip
+    assert table["seats"][2]["name"] == "Lena"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_table_keeps_the_chosen_cards_tab_and_chat_draft_when_the_language_changes(
+    browser: Any, server: LocalServer
+) -> None:
+    """At the table a language switch draws everything again in place: the cards chosen for the pass,
+    the chat tab with a message half typed and the connection stay (the same screen, no reconnection),
+    the words are Spanish, and the pass then goes with the cards chosen before the switch."""
+    page, _api, _table = open_table(browser, server, DESKTOP, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    page.wait_for_selector("[data-decision='pass']")
+    chosen = hand_cards_of(page)[:2]
+    for card in chosen:
+        page.click(f".hand .card[data-card='{card}']", position={"x": 6, "y": 30})
+    page.click("#tab-chat")
+    page.fill("#chat-input", "buena suer")
+    page.evaluate("window.__corazones.table.before = true")
+
+    switch_language(page, "es", "#pass-btn:has-text('Pasar 3 cartas')")
+    assert page.evaluate("window.__corazones.table.before") is True  # the same screen and connection
+    assert page.eval_on_selector_all(".hand .card.selected", "xs => xs.map(x => x.dataset.card)") == chosen
+    assert page.get_attribute("#tab-chat", "aria-selected") == "true"
+    assert page.input_value("#chat-input") == "buena suer"
+    assert "(2 elegidas)" in page.inner_text("#prompt")
+    assert page.title() == "Mesa · Corazones"
+
+    third = next(c for c in hand_cards_of(page) if c not in chosen)
+    page.click(f".hand .card[data-card='{third}']", position={"x": 6, "y": 30})
+    page.click("#pass-btn")
+    page.wait_for_function("window.__corazones.table.view.passed || window.__corazones.table.view.phase !== 'pass'")
+    assert sorted(page.evaluate("window.__corazones.table.view.passed")) == sorted([*chosen, third])
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def hand_cards_of(page: Any) -> list[str]:
+    return [str(c) for c in page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")]
+
+
+def test_the_name_asked_before_a_table_survives_a_language_change(browser: Any, server: LocalServer) -> None:
+    """Someone following a table's link without a name yet types one, switches to Spanish: the name
+    is still there under a Spanish label, and it is the name they then watch under."""
+    table = Api(server.base)
+    table.guest("Host")
+    table_id = table.create(preset="standard", options={}, seats=[HUMAN] * 4, my_seat=None)["id"]
+    page = new_lobby(browser, server)
+    page.goto(f"/#/table/{table_id}")
+    page.fill("#invite-name", "Zoe")
+    switch_language(page, "es", "label[for=invite-name]:has-text('Su nombre')")
+    assert page.input_value("#invite-name") == "Zoe"
+    page.click("#invite-go")
+    page.wait_for_selector(".felt")
+    assert page.evaluate("JSON.parse(localStorage.getItem('corazones.player')).name") == "Zoe"
+    assert page.errors == []
+    page.context.close()
 
 
 if __name__ == "__main__":  # the offline search for MOON_SEED

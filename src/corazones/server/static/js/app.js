@@ -1,6 +1,7 @@
 // The web app's shell: language, the top bar, the routes (#/ lobby, #/table/ID, #/games,
 // #/replay/ID, #/stats) and invite links (/?table=ID&invite=CODE).
 import * as api from "./api.js";
+import { readFields, restoreFields } from "./fields.js";
 import { currentLang, loadLang, preferredLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { GamesList, ReplayViewer, StatsScreen } from "./replay.js";
@@ -43,8 +44,11 @@ class App {
     }
   }
 
-  /** A name form (a guest token is needed even to watch); resolves with the name, or null to just watch. */
-  askName(title, go, canWatch) {
+  /**
+   * A name form (a guest token is needed even to watch); resolves with the name, or null to just watch.
+   * `kept` (readFields of the form drawn before a language switch) puts back the name being typed.
+   */
+  askName(title, go, canWatch, kept = null) {
     return new Promise((resolve) => {
       const input = h("input", { type: "text", id: "invite-name", maxlength: "24", required: true, value: localStorage.getItem("corazones.lastName") || "" });
       const form = h("form.panel", {
@@ -60,6 +64,7 @@ class App {
       h("button.btn.primary", { type: "submit", id: "invite-go" }, go),
       canWatch ? [" ", h("button.btn", { type: "button", onclick: () => resolve(null) }, t("Just watch"))] : null);
       this.view.replaceChildren(h("div.page", null, form));
+      restoreFields(form, kept);
       input.focus();
     });
   }
@@ -72,7 +77,7 @@ class App {
       h("a", { href: "/pad/", id: "pad-link", title: t("Keep score of a game played with real cards") }, t("Score pad")));
     const langSel = h("select", {
       "aria-label": t("Language"), id: "lang",
-      onchange: async (e) => { await loadLang(e.target.value, api.catalogUrl); this.route(); },
+      onchange: (e) => this.switchLang(e.target.value),
     }, h("option", { value: "en", selected: currentLang() === "en" ? "selected" : null }, "English"),
     h("option", { value: "es", selected: currentLang() === "es" ? "selected" : null }, "Español"));
     const player = api.me();
@@ -81,7 +86,32 @@ class App {
     document.querySelector(".skip").textContent = t("Skip to content");
   }
 
-  route() {
+  /**
+   * Show everything in another language without losing what the person is doing: a screen that can draw
+   * itself again in place (the table keeps its connection, chosen cards, tab and chat draft; the replay
+   * its hand and trick) does so; any other is drawn again with the fields typed or chosen in it put back
+   * (the lobby's name and new-table forms, the name asked before a table).
+   */
+  async switchLang(code) {
+    await loadLang(code, api.catalogUrl);
+    if (this.screen && this.screen.relang) {
+      this.refreshTop();
+      document.title = this.title();
+      this.screen.relang();
+      return;
+    }
+    // A lobby still waiting for its presets has not put back what it kept from a switch before: keep it too.
+    const pending = (this.screen && this.screen.kept) || [];
+    this.route([...pending, ...readFields(this.view)]);
+  }
+
+  /** The page's title for the current route (the table's names its screen; the others are the app's). */
+  title() {
+    return (location.hash || "#/").startsWith("#/table/") ? t("Table") + " · Corazones" : "Corazones";
+  }
+
+  /** Draw the screen of the current route; `kept` (readFields) goes back into its forms once drawn. */
+  route(kept = null) {
     if (this.screen && this.screen.destroy) this.screen.destroy();
     this.screen = null;
     this.refreshTop();
@@ -90,7 +120,7 @@ class App {
     document.title = "Corazones";
     if (parts[0] === "table" && parts[1] && !api.token()) {
       // Watching needs a name too (the server knows every connection by a guest token).
-      this.askName(t("Your name at the table"), t("Continue"), false).then(async (name) => {
+      this.askName(t("Your name at the table"), t("Continue"), false, kept).then(async (name) => {
         try {
           await api.guest(name);
         } catch (e) {
@@ -104,7 +134,7 @@ class App {
     if (parts[0] === "table" && parts[1]) {
       const invite = sessionStorage.getItem(`corazones.invite.${parts[1]}`);
       this.screen = new TableScreen(this.view, parts[1], { invite });
-      document.title = t("Table") + " · Corazones";
+      document.title = this.title();
     } else if (parts[0] === "replay" && parts[1]) {
       this.screen = new ReplayViewer(this.view, parts[1]);
     } else if (parts[0] === "games") {
@@ -112,7 +142,7 @@ class App {
     } else if (parts[0] === "stats") {
       this.screen = new StatsScreen(this.view);
     } else {
-      this.screen = new Lobby(this.view, this);
+      this.screen = new Lobby(this.view, this, kept);
     }
   }
 }

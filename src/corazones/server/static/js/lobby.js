@@ -1,6 +1,7 @@
 // The lobby: your name, a new table with any preset, options and a bot level per seat,
 // and the open tables to join or watch.
 import * as api from "./api.js";
+import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
 import { levelName } from "./table.js";
@@ -9,12 +10,18 @@ import { h, toast } from "./ui.js";
 export { presetDescription, presetTitle };
 
 export class Lobby {
-  constructor(root, app) {
+  /**
+   * `kept`: the fields of the lobby drawn before a language switch (readFields), put back into the name
+   * form at once and into the new-table form once the presets have come and drawn it.
+   */
+  constructor(root, app, kept = null) {
     this.root = root;
     this.app = app;
     this.options = null;
     this.timer = null;
     this.render();
+    restoreFields(this.who, kept);
+    this.kept = kept;
     this.load();
   }
 
@@ -29,6 +36,8 @@ export class Lobby {
       toast(e.message, "error");
     }
     this.renderCreate();
+    restoreFields(this.create, this.kept);
+    this.kept = null;
     this.refreshTables();
     this.timer = setInterval(() => this.refreshTables(), 5000);
   }
@@ -72,7 +81,7 @@ export class Lobby {
         h("div.row", null,
           h("div.field", null, h("label", { for: "guest-name" }, t("Your name")), input),
           h("div.field", null, h("button.btn.primary", { type: "submit", id: "guest-go" }, t("Play as a guest")))),
-        h("details.options", null, h("summary", null, t("Account (optional)")),
+        h("details.options", { id: "account-more" }, h("summary", null, t("Account (optional)")),
           h("div.row", null,
             h("div.field", null, h("label", { for: "guest-pass" }, t("Password (8 characters or more)")), pass),
             h("div.field", null, h("div.row", null,
@@ -144,7 +153,7 @@ export class Lobby {
     form.append(
       h("div.field", null, h("label", { for: "preset" }, t("Game")), presetSel, desc),
       mainBox,
-      h("details.options", null, h("summary", null, t("More rules")), moreBox),
+      h("details.options", { id: "create-more" }, h("summary", null, t("More rules")), moreBox),
       h("h3", null, t("Seats and computer players")),
       h("p.help.muted", null, t("Bots: random and beginner are gentle; standard counts cards; expert searches thousands of deals before each card.")),
       seatsBox,

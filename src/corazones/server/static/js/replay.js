@@ -58,6 +58,12 @@ export class ReplayViewer {
     document.removeEventListener("keydown", this.onKey);
   }
 
+  /** Draw the replay again in the language just loaded, at the same hand and trick (or load it again). */
+  relang() {
+    if (this.data) this.render();
+    else this.load();
+  }
+
   async load() {
     this.root.replaceChildren(h("div.page", null, h("section.panel", null, h("p", null, t("Loading…")))));
     try {

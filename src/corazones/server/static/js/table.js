@@ -88,6 +88,17 @@ export class TableScreen {
     this.sock.connect();
   }
 
+  /**
+   * Draw everything again in the language just loaded, in place: the connection, the cards chosen for
+   * the pass, the open tab and the chat being typed stay as they are (no new screen, no reconnection).
+   */
+  relang() {
+    this.felt.setAttribute("aria-label", t("Card table"));
+    this.side.setAttribute("aria-label", t("Scores, chat and game log"));
+    if (this.table) this.render();
+    else this.arena.replaceChildren(h("div.center-msg", null, t("Connecting to the table…")));
+  }
+
   destroy() {
     this.sock.close();
     banner(null);

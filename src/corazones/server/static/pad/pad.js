@@ -4,6 +4,7 @@
 // #ID.KEY      the editor's link: enter, edit and undo hands
 // Every number comes from the server, which scores with the engine's own code (corazones.core.pad).
 import { t, ngettext, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { readFields, restoreFields } from "../js/fields.js";
 import { SKIP, choiceLabel, optionField, optionLabel, presetDescription, presetTitle, readOptions } from "../js/options.js";
 
 const main = document.getElementById("pad-main");
@@ -123,19 +124,6 @@ const PAD_MAIN = ["target", "hands", "moon", "passes"];
 const PAD_SKIP = new Set([...SKIP, "players", "pass_count", "first_lead", "no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "cancel_whole_trick"]);
 const DEFAULT_REVOKE_PENALTY = 13;
 
-/**
- * What the setup form holds now, to draw it again in another language without losing anything typed:
- * every field by its id (the preset, each option, the revoke penalty), the names, whether "More rules" is open.
- */
-function setupValues() {
-  const setup = main.querySelector("form.pad-create");
-  if (!setup) return null;
-  const fields = {};
-  for (const input of setup.querySelectorAll("input[id], select[id]")) fields[input.id] = input.type === "checkbox" ? input.checked : input.value;
-  const more = setup.querySelector("details.pad-more");
-  return { fields, names: [...setup.querySelectorAll(".pad-names input")].map((i) => i.value), more: Boolean(more && more.open) };
-}
-
 async function showCreate(kept = null) {
   document.title = t("Corazones — score pad");
   if (!options) {
@@ -170,7 +158,7 @@ async function showCreate(kept = null) {
     const old = [...names.querySelectorAll("input")].map((i) => i.value);
     names.replaceChildren(
       ...Array.from({ length: n }, (_, i) =>
-        el("input", { class: "pad-input", type: "text", maxlength: 40, autocomplete: "off", "aria-label": t("Player {n}", { n: i + 1 }), placeholder: t("Player {n}", { n: i + 1 }), value: old[i] || "" }),
+        el("input", { class: "pad-input", id: `pad-name-${i}`, type: "text", maxlength: 40, autocomplete: "off", "aria-label": t("Player {n}", { n: i + 1 }), placeholder: t("Player {n}", { n: i + 1 }), value: old[i] || "" }),
       ),
     );
   }
@@ -224,29 +212,15 @@ async function showCreate(kept = null) {
     el("label", { text: t("Names") }),
     names,
     mainBox,
-    el("details", { class: "options pad-more" }, el("summary", { text: t("More rules") }), moreBox),
+    el("details", { class: "options pad-more", id: "pad-more" }, el("summary", { text: t("More rules") }), moreBox),
     error,
     el("button", { type: "submit", class: "btn primary pad-big", id: "pad-create", text: t("Start the sheet") }),
   );
   main.replaceChildren(setup);
   presetChanged();
-  if (kept) restore(kept);
-
-  /** Put back what `setupValues` read (the preset was kept by showCreate.preset, and drew its fields). */
-  function restore(values) {
-    for (const [id, value] of Object.entries(values.fields)) {
-      const input = id === "pad-preset" ? null : setup.querySelector(`#${CSS.escape(id)}`);
-      if (!input) continue;
-      if (input.type === "checkbox") input.checked = value;
-      else input.value = value;
-    }
-    drawNames();
-    [...names.querySelectorAll("input")].forEach((input, i) => {
-      if (values.names[i] !== undefined) input.value = values.names[i];
-    });
-    showPenalty();
-    setup.querySelector("details.pad-more").open = values.more;
-  }
+  // What was typed before the language changed (readFields of the old setup): the preset, every option,
+  // the names (pad-name-N, drawn for the number of players put back first), the revoke penalty, "More rules".
+  restoreFields(setup, kept);
 }
 
 // ------------------------------------------------------------ the hand form
@@ -658,7 +632,7 @@ async function setLang(code) {
   Object.assign(DIRECTIONS, { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") });
   if (!started) return;
   if (state) render(false);
-  else if (!location.hash.replace(/^#\/?/, "")) showCreate(setupValues());
+  else if (!location.hash.replace(/^#\/?/, "")) showCreate(readFields(main.querySelector("form.pad-create")));
 }
 
 let started = false;
