@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from babel.messages.pofile import read_po
 
@@ -26,6 +27,7 @@ from corazones.core.pad import PadError
 from corazones.core.position import PositionError
 from corazones.core.rules import Rules
 from corazones.i18n import error_json, error_text, po_path, translator
+from corazones.server import options
 from corazones.server.client import ApiError, TableClient, drain
 from corazones.server.local import LocalServer
 from tests.test_cli import run, scripted_answers
@@ -201,18 +203,17 @@ def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalS
     with pytest.raises(ApiError) as info:
         ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
     detail = info.value.detail
-    assert detail["message"].startswith("These rules cannot be played: passing 'across' needs an even number")
     reason = detail["reason"]
-    assert reason["template"] == "These rules cannot be played: {why}"
-    why = reason["params"]["why"]
-    assert why == {
-        "template": "passing 'across' needs an even number of players, not {players}",
-        "params": {"players": 3},
-    }
-    assert (
-        ES(why["template"]).format(**why["params"])
-        == "pasar 'across' (de frente) necesita un número par de jugadores, no 3"
-    )
+    assert reason["template"] == options.CLASH
+    assert detail["message"] == reason["template"].format(**reason["params"])
+    spanish = ES(reason["template"]).format(**reason["params"])
+    assert spanish != detail["message"] and spanish.startswith("players = 3 ")
+    # a core error under an HTTP refusal (the score pad's) carries its own template the same way
+    made = httpx.post(f"{server.base}/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"]}).json()
+    r = httpx.delete(f"{server.base}/api/pads/{made['id']}/hands/1", headers={"X-Pad-Key": made["key"]})
+    assert r.status_code == 422
+    assert r.json()["detail"]["reason"] == {"template": "there is no hand yet", "params": {}}
+    assert ES("there is no hand yet") == "todavía no hay ninguna mano"
 
 
 def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: LocalServer) -> None:
@@ -239,8 +240,10 @@ def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: Loca
                 }
             }"""
         )
-        assert message == (
-            "No se puede jugar con estas reglas: pasar 'across' (de frente) necesita un número par de jugadores, no 3"
-        )
+        with pytest.raises(ApiError) as info:
+            ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
+        reason = info.value.detail["reason"]
+        assert message == ES(reason["template"]).format(**reason["params"])
+        assert message != info.value.detail["message"]  # the page showed it in Spanish, not the English text
     finally:
         context.close()

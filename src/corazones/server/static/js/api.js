@@ -35,13 +35,6 @@ export class ApiError extends Error {
   }
 }
 
-/** A refusal's reason (`{template, params}`, docs/protocol.md) in the page's language; a parameter may be a reason too. */
-export function explain(reason) {
-  const params = {};
-  for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
-  return t(reason.template, params);
-}
-
 function detailText(detail) {
   if (!detail) return "";
   if (typeof detail === "string") return detail;
