@@ -41,7 +41,7 @@ from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
 
-from .test_web_e2e import decision
+from .test_web_e2e import decision, new_page
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "results" / "screenshots"
@@ -306,18 +306,6 @@ def test_the_score_pad_is_one_tap_away_in_both_languages(browser: Any, server: L
 # --------------------------------------------------------------------------- a language switch
 
 
-def new_lobby(browser: Any, server: LocalServer, lang: str = "en") -> Any:
-    """A page of a first visit (no name yet) in ``lang``, page errors collected in ``page.errors``."""
-    context = browser.new_context(viewport=DESKTOP, base_url=server.base)
-    context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
-
-
 def switch_language(page: Any, lang: str, shown: str) -> None:
     """Choose ``lang`` in the top bar and wait until the page shows ``shown`` (a selector) in it."""
     page.select_option("#lang", lang)
@@ -349,7 +337,7 @@ def test_the_new_table_form_keeps_every_choice_when_the_language_changes(browser
     options above and under "More rules", me in the third seat, a friend, three bot levels, the takeover
     bot, a name, private) is still set after English -> Spanish -> English, in the new language's words;
     and the table made afterwards is the one chosen, as sent by the app and as the server keeps it."""
-    page = new_lobby(browser, server)
+    page = new_page(browser, server, DESKTOP)
     page.goto("/")
     page.wait_for_selector("#create-form #opt-players")
     page.fill("#guest-name", "Lena")
@@ -452,7 +440,7 @@ def test_the_name_asked_before_a_table_survives_a_language_change(browser: Any, 
     table = Api(server.base)
     table.guest("Host")
     table_id = table.create(preset="standard", options={}, seats=[HUMAN] * 4, my_seat=None)["id"]
-    page = new_lobby(browser, server)
+    page = new_page(browser, server, DESKTOP)
     page.goto(f"/#/table/{table_id}")
     page.fill("#invite-name", "Zoe")
     switch_language(page, "es", "label[for=invite-name]:has-text('Su nombre')")
