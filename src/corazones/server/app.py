@@ -21,6 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
+from corazones.i18n import error_json
 from corazones.server import routes
 from corazones.server.auth import Tokens, new_secret
 from corazones.server.hub import Hub, Settings
@@ -66,7 +67,7 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
         # it allows, with the reason to translate; any other field with pydantic's own words.
         options = from_errors(exc.errors(), exc.body)
         if options is not None:
-            detail = {"code": "malformed", "message": str(options), "reason": options.reason()}
+            detail = {"code": "malformed", "message": str(options), "reason": error_json(options)}
             return JSONResponse({"detail": detail}, status_code=422)
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")

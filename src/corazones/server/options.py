@@ -56,17 +56,9 @@ TOGETHER = N_("These options cannot be played together: {options}.")
 _SCAN = 32
 
 
-class OptionsRefused(Exception):
-    """Options that cannot make a game: an English ``template`` and its ``params`` (texts and numbers)."""
-
-    def __init__(self, template: str, **params: Any) -> None:
-        super().__init__(template.format(**params))
-        self.template = template
-        self.params = params
-
-    def reason(self) -> dict[str, Any]:
-        """The refusal as a page translates it: ``{"template": English text, "params": {...}}``."""
-        return {"template": self.template, "params": self.params}
+class OptionsRefused(CorazonesError, ValueError):
+    """Options that cannot make a game: an English ``template`` and its ``params`` (texts and numbers),
+    shown in a player's language like any core error (``i18n.error_text``, ``i18n.error_json``)."""
 
 
 def shown(value: Any) -> str:

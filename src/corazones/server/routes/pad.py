@@ -161,7 +161,7 @@ async def create_pad(body: NewPadRequest, store: StoreDep) -> dict[str, Any]:
     try:
         rules = rules_of(body.preset, body.options)
     except OptionsRefused as e:
-        raise _refused("malformed", str(e), reason=e.reason()) from None
+        raise _refused("malformed", str(e), reason=_reason(e)) from None
     try:
         penalty = DEFAULT_REVOKE_PENALTY if body.revoke_penalty is None else body.revoke_penalty
         pad = Pad(rules, tuple(body.names), revoke_penalty=penalty)
