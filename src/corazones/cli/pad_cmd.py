@@ -67,11 +67,6 @@ class HandSyntaxError(Exception):
 Gettext = Callable[[str], str]
 
 
-def explain(err: PadError | HandSyntaxError, gettext: Gettext) -> str:
-    """An error in the face's language (a reason inside a reason is translated too)."""
-    return error_text(gettext, err)
-
-
 # ------------------------------------------------------------------ reading
 def find_player(pad: Pad, text: str) -> int:
     """A seat from a name, a name's unique beginning (any case) or a number 1..n."""
@@ -481,7 +476,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
             for line in standing_lines(pad, gettext):
                 say(line)
         except (PadError, HandSyntaxError) as e:
-            say(gettext("Not accepted: {reason}").format(reason=explain(e, gettext)))
+            say(gettext("Not accepted: {reason}").format(reason=error_text(gettext, e)))
     if csv_path is not None:
         try:
             save_atomic(csv_path, pad.to_csv())

@@ -17,7 +17,6 @@ from corazones.cli.pad_cmd import (
     DIRECTIONS,
     HandSyntaxError,
     entry_text,
-    explain,
     how_to_enter,
     parse_hand,
     row_lines,
@@ -110,7 +109,7 @@ class SetupScreen(Screen[None]):
                 names = [_("Player {n}").format(n=i + 1) for i in range(rules.players)]
             pad = Pad(rules, tuple(names))
         except PadError as e:
-            error.update(explain(e, self.gt))
+            error.update(error_text(self.gt, e))
             return
         app = self.app
         assert isinstance(app, PadApp)
@@ -252,7 +251,7 @@ class SheetScreen(Screen[None]):
                 self.pad.add(parse_hand(self.pad, text))
                 self.persist()
         except (PadError, HandSyntaxError) as e:
-            self.show_error(_("Not accepted: {reason}").format(reason=explain(e, _)))
+            self.show_error(_("Not accepted: {reason}").format(reason=error_text(_, e)))
             return
         except OSError as e:
             self.show_error(
@@ -267,7 +266,7 @@ class SheetScreen(Screen[None]):
         try:
             self.pad.undo()
         except PadError as e:
-            self.show_error(explain(e, self.gt))
+            self.show_error(error_text(self.gt, e))
             return
         self.editing = None
         self.persist()
