@@ -247,3 +247,47 @@ def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: Loca
         assert message != info.value.detail["message"]  # the page showed it in Spanish, not the English text
     finally:
         context.close()
+
+
+def test_a_table_refusal_is_a_core_error_shown_the_one_way(server: LocalServer) -> None:
+    """The hub's refusals are CorazonesErrors: HTTP gives their template and parameters for the page to
+    translate, a WebSocket the same template filled in the connection's language (one mechanism, two faces)."""
+    from corazones.server.hub import Refused
+    from corazones.server.routes.ws import _TYPES as ws_types
+
+    refusal = Refused("seat_taken", "Seat {seat} is not free.", seat=2)
+    assert isinstance(refusal, CorazonesError) and str(refusal) == "Seat 2 is not free."
+    assert error_text(ES, refusal) == "El asiento 2 no está libre."
+    ana, bea = guest(server, "Ana"), guest(server, "Bea")
+    info = ana.create(preset="quick", seats=[{"kind": "human"}, {"kind": "human"}, RANDOM, RANDOM])
+    bea.join(info["id"], seat=1)
+    carl = guest(server, "Carl")
+    with pytest.raises(ApiError) as taken:
+        carl.join(info["id"], seat=1)
+    detail = taken.value.detail
+    assert (detail["code"], detail["message"]) == ("seat_taken", "Seat 1 is not free.")
+    assert detail["reason"] == {"template": "Seat {seat} is not free.", "params": {"seat": 1}}
+    with pytest.raises(ApiError) as missing:
+        carl.join("no-such-table")
+    assert missing.value.detail["reason"] == {
+        "template": "There is no table {table}.",
+        "params": {"table": "no-such-table"},
+    }
+    # a message the connection itself refuses goes through the same Refused, in the connection's language
+    b = TableClient(bea, info["id"], lang="es")
+    try:
+        drain(b)
+        b.send({"type": "chat", "text": "   "})
+        bad = b.wait(lambda m: m["type"] == "error")
+        assert (bad["code"], bad["message"]) == ("malformed", ES("An empty chat line is not sent."))
+        assert bad["message"] != "An empty chat line is not sent."
+        b.send({"type": "dance"})
+        bad = b.wait(lambda m: m["type"] == "error")
+        types = ", ".join(ws_types)
+        assert (bad["code"], bad["message"]) == (
+            "unknown_type",
+            ES("Unknown message type; types: {types}.").format(types=types),
+        )
+        assert set(bad) == {"type", "code", "message", "ref", "url"}
+    finally:
+        b.close()

@@ -30,7 +30,7 @@ from typing import Any
 
 from corazones.core.actions import Action, Kind
 from corazones.core.commitment import commit
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import N_, CorazonesError
 from corazones.core.game import Game
 from corazones.core.records import make_record
 from corazones.core.rules import Rules
@@ -44,25 +44,23 @@ from corazones.services.store.repo import UNFINISHED
 
 log = logging.getLogger("corazones.server")
 
-N_: Callable[[str], str] = lambda s: s  # noqa: E731 - marks texts for the catalog; translated per connection
 
+class Refused(CorazonesError):
+    """A request the table refuses: ``code`` (schema.ErrorCode) and an English template with its parameters.
 
-class Refused(Exception):
-    """A request the rules of the table refuse: ``code`` (schema.ErrorCode) and an English template.
-
+    A :class:`CorazonesError` like every other refusal, so one mechanism shows
+    it: a WebSocket ``error`` carries ``i18n.error_text`` in the connection's
+    language, an HTTP refusal ``i18n.error_json`` for the page to translate.
     A parameter may be the core's error itself (why a move is illegal): it is
-    translated with the template, so a Spanish player reads the reason in Spanish.
+    translated with the template, so a Spanish player reads the reason in
+    Spanish.  ``url`` is not part of the text: it tells a client where to
+    reconnect (``moved``).
     """
 
-    def __init__(self, code: str, template: str, url: str | None = None, **params: Any) -> None:
-        super().__init__(template.format(**params) if params else template)
+    def __init__(self, code: str, template: str, /, url: str | None = None, **params: Any) -> None:
+        super().__init__(template, **params)
         self.code = code
-        self.template = template
-        self.params = params
         self.url = url
-
-    def text(self, gettext: Callable[[str], str]) -> str:
-        return error_text(gettext, self)
 
 
 @dataclass
@@ -419,7 +417,7 @@ class Hub:
         for t in list(self.tables.values()):
             for c in list(t.conns):
                 if c.player_id == player_id and c.token_gen < gen:
-                    _tell(c, "revoked", N_("You were signed out everywhere: this sign-in no longer works."))
+                    _tell(c, Refused("revoked", N_("You were signed out everywhere: this sign-in no longer works.")))
                     c.close(4003, "sign-in revoked")
                     closed += 1
         return closed
@@ -769,7 +767,7 @@ class Hub:
                 if c.player_id == player:
                     t.conns.discard(c)
                     c.seat = None
-                    _tell(c, "removed", N_("The host removed you from this table."))
+                    _tell(c, Refused("removed", N_("The host removed you from this table.")))
                     c.close(4004, "removed by the host")
             await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
             self._schedule_bots(t)
@@ -1136,10 +1134,10 @@ class Hub:
         return record
 
 
-def _tell(conn: Conn, code: str, template: str) -> None:
-    """An ``error`` message to one connection, in its language."""
-    message = translator(conn.lang).gettext(template)
-    conn.send(json.dumps({"type": "error", "code": code, "message": message, "ref": None, "url": None}))
+def _tell(conn: Conn, refusal: Refused) -> None:
+    """An ``error`` message to one connection, in its language (the same shape as a refused request's)."""
+    message = error_text(translator(conn.lang).gettext, refusal)
+    conn.send(json.dumps({"type": "error", "code": refusal.code, "message": message, "ref": None, "url": refusal.url}))
 
 
 def _rebuild(t: TableRuntime, actions: list[Action]) -> Game:

@@ -22,9 +22,9 @@ from pydantic import ValidationError
 
 from corazones.core.cards import format_cards
 from corazones.core.text import safe_line
-from corazones.i18n import pick_lang, translator
+from corazones.i18n import N_, error_text, pick_lang, translator
 from corazones.server.deps import player_of_token
-from corazones.server.hub import N_, Conn, Hub, Refused, TableRuntime
+from corazones.server.hub import Conn, Hub, Refused, TableRuntime
 from corazones.server.schema import CLIENT_MESSAGE, LIMITS, Act, Chat, Hello, HintRequest, Ping, Resume, Sit, Stand
 
 router = APIRouter()
@@ -84,20 +84,16 @@ class Session:
     def send_json(self, msg: dict[str, Any]) -> None:
         self.send(json.dumps(msg, separators=(",", ":")))
 
-    def error(self, code: str, template: str, ref: str | None = None, url: str | None = None, **params: Any) -> None:
-        text = (
-            translator(self.lang).gettext(template).format(**params)
-            if params
-            else translator(self.lang).gettext(template)
-        )
-        self.send_json({"type": "error", "code": code, "message": text, "ref": ref, "url": url})
+    def error(self, code: str, template: str, ref: str | None = None, **params: Any) -> None:
+        """Refuse a message of this connection (a :class:`Refused` made here and sent as any other)."""
+        self.refuse(Refused(code, template, **params), ref)
 
     def refuse(self, e: Refused, ref: str | None = None) -> None:
         self.send_json(
             {
                 "type": "error",
                 "code": e.code,
-                "message": e.text(translator(self.lang).gettext),
+                "message": error_text(translator(self.lang).gettext, e),
                 "ref": ref,
                 "url": e.url,
             }
