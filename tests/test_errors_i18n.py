@@ -10,6 +10,7 @@ numbers and names shown as they are.
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -291,3 +292,32 @@ def test_a_table_refusal_is_a_core_error_shown_the_one_way(server: LocalServer) 
         assert set(bad) == {"type", "code", "message", "ref", "url"}
     finally:
         b.close()
+
+
+def test_a_record_stopped_at_an_illegal_action_quotes_it_in_spanish(tmp_path: Path) -> None:
+    """The action under a replay error is words around cards: the words are translated, the cards stay."""
+    path = tmp_path / "quick.json"
+    assert run("play", "--auto", "--level", "random", "--seed", "3", "-r", "quick", "--record", str(path))[0] == 0
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    i = next(k for k, a in enumerate(rec["actions"]) if "play" in a)
+    rec["actions"][i + 1]["play"] = card = rec["actions"][i]["play"]  # a card already on the table
+    seat = rec["actions"][i + 1]["seat"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(rec), encoding="utf-8")
+    spanish = f"la acción n.º {i + 2} (el asiento {seat} juega {card}) no es válida: "
+    code, out = run("replay", str(bad), "--lang", "es")
+    assert code == 1 and spanish in out and "plays" not in out
+    code, out = run("verify", str(bad), "--lang", "es")
+    assert code == 1 and f"FAIL {bad}: {spanish}" in out and "plays" not in out
+    code, out = run("verify", str(bad))
+    assert code == 1 and f"action #{i + 2} (seat {seat} plays {card}) is illegal: " in out
+    # every kind of action reads in both languages
+    said = {
+        Action.pass_cards(0, ["QS", "KH", "AH"]): ("seat 0 passes QS KH AH", "el asiento 0 pasa QS KH AH"),
+        Action.bid(1, 3): ("seat 1 bids 3", "el asiento 1 puja 3"),
+        Action.bid(1, 0): ("seat 1 passes the bid", "el asiento 1 no puja"),
+        Action.declare(2, "S"): ("seat 2 names S as penalty suit", "el asiento 2 nombra S como palo de castigo"),
+        Action.moon(3, "add_to_others"): ("seat 3 chooses add_to_others", "el asiento 3 elige add_to_others"),
+    }
+    for action, (english, castellano) in said.items():
+        assert (str(action), error_text(ES, action.describe())) == (english, castellano)

@@ -37,7 +37,15 @@ TABLE = (
 EPILOG = "Exit codes: " + "; ".join(f"{code} {meaning}" for code, meaning in TABLE) + "."
 
 
-def fail(message: str, code: int = USAGE) -> NoReturn:
-    """Say ``error: message`` on one line of standard error and exit with ``code``."""
-    typer.echo(f"error: {safe_line(message, 500)}", err=True)
+def fail(message: object, code: int = USAGE, lang: str = "en") -> NoReturn:
+    """Say ``error: message`` on one line of standard error and exit with ``code``.
+
+    ``message`` is a text, or an error or :class:`~corazones.core.errors.Message` carrying a
+    template, shown in ``lang`` (the ``error:`` word stays: scripts look for it, and Spanish
+    says it the same way).
+    """
+    from corazones.i18n import error_text, translator
+
+    text = message if isinstance(message, str) else error_text(translator(lang).gettext, message)
+    typer.echo(f"error: {safe_line(text, 500)}", err=True)
     raise typer.Exit(code)

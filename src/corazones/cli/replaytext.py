@@ -29,7 +29,7 @@ from corazones.cli.render import (
 )
 from corazones.core.actions import Action, Kind
 from corazones.core.deal import Deal
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_BYTES
 from corazones.core.records import loads, replay_steps, rules_of, seed_of
@@ -37,7 +37,7 @@ from corazones.core.text import safe_line
 from corazones.i18n import error_text, translator
 
 
-def read_record(file: Path | str) -> dict[str, Any]:
+def read_record(file: Path | str, lang: str = "en") -> dict[str, Any]:
     """The record in ``file`` (``-`` for standard input), checked in shape; exit 2 with one line if it is not one."""
     try:
         text = read_text(file, MAX_RECORD_BYTES, "a game record")
@@ -46,17 +46,17 @@ def read_record(file: Path | str) -> dict[str, Any]:
         fail(str(e))
     except (CorazonesError, ValueError, RecursionError) as e:
         # ValueError and RecursionError are a safety net: the record reader names every fault it knows first
-        fail(f"{shown(file)}: {e}")
+        fail(Message(N_("{file}: {error}"), file=shown(file), error=e), lang=lang)
 
 
 def print_replay(file: Path | str, glyphs: bool, lang: str = "en") -> int:
     _ = translator(lang).gettext
-    rec = read_record(file)
+    rec = read_record(file, lang)
     try:
         rules = rules_of(rec)
         seed = seed_of(rec)
     except (CorazonesError, ValueError) as e:
-        fail(f"{shown(file)}: {e}")
+        fail(Message(N_("{file}: {error}"), file=shown(file), error=e), lang=lang)
     raw_names = rec.get("players")
     names = Seats(lang, rules.players, None, raw_names if isinstance(raw_names, list) else None)
     typer.echo(

@@ -24,12 +24,12 @@ import typer
 from corazones.cli.exits import FAILED, OK, fail
 from corazones.cli.inputs import MAX_HANDLOG_BYTES, InputError, bounded_lines, decode, open_input, read_some, shown
 from corazones.core.commitment import check, commit
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
 from corazones.core.text import safe_line
-from corazones.i18n import translator
+from corazones.i18n import error_text, translator
 
 _NOT_JSON = object()
 
@@ -42,7 +42,14 @@ def run_verify(file: Path | str, lang: str = "en") -> int:
             start = head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
             looks_like_record = start.startswith(b"{") and FORMAT.encode() in head[:4096]
             if more and looks_like_record:
-                fail(f"{shown(file)} is larger than {MAX_RECORD_BYTES:,} bytes, the limit for a game record")
+                fail(
+                    Message(
+                        N_("{file} is larger than {limit} bytes, the limit for a game record"),
+                        file=shown(file),
+                        limit=f"{MAX_RECORD_BYTES:,}",
+                    ),
+                    lang=lang,
+                )
             if not more:
                 text = decode(head, file)
                 whole = _json_or_not(text)
@@ -98,7 +105,7 @@ def _verify_record_text(file: Path | str, text: str, lang: str) -> int:
     try:
         data = loads(text)
     except CorazonesError as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")
+        typer.echo(f"FAIL {shown(file)}: {safe_line(error_text(translator(lang).gettext, e), 1000)}")
         return FAILED
     return _verify_record(file, data, lang)
 
@@ -108,7 +115,7 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
     try:
         game = verify_record(check_shape(data))
     except (CorazonesError, ValueError, RecursionError) as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")
+        typer.echo(f"FAIL {shown(file)}: {safe_line(error_text(_, e), 1000)}")
         return FAILED
     if game.over:
         state = _("game over, winner(s) {winners}").format(winners=", ".join(map(str, game.winners)))
@@ -133,7 +140,7 @@ def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:
     try:
         expected = commit(value)
     except CorazonesError as e:
-        fail(f"--seed: {e}")
+        fail(Message(N_("--seed: {error}"), error=e), lang=lang)
     if check(value, commitment.strip().lower()):
         text = _("OK: seed {seed} is the one committed to by {commitment}.")
         typer.echo(text.format(seed=value, commitment=expected))

@@ -192,16 +192,29 @@ class Action:
             raise RecordError(N_("action {action}: {error}"), action=show(data), error=e) from None
 
     def __str__(self) -> str:
+        """The action in English words (``seat 1 plays QS``); a face shows :meth:`describe` translated."""
+        return str(self.describe())
+
+    def describe(self) -> Message:
+        """The action as a text for people: a template with the seat, cards, bid or suit as parameters.
+
+        Cards, suit letters and moon choices are the same in every language; the words around them
+        ("plays", "passes the bid") go through the catalog where a face shows the text, so a record
+        that stops at an illegal action reads well in Spanish too.
+        """
         k = self.kind
+        seat = show(self.seat)
         if k is Kind.PLAY:
-            return f"seat {show(self.seat)} plays {self._cards()}"
+            return Message(N_("seat {seat} plays {cards}"), seat=seat, cards=self._cards())
         if k is Kind.PASS:
-            return f"seat {show(self.seat)} passes {self._cards()}"
+            return Message(N_("seat {seat} passes {cards}"), seat=seat, cards=self._cards())
         if k is Kind.BID:
-            return f"seat {show(self.seat)} {'bids ' + show(self.value) if self.value else 'passes the bid'}"
+            if self.value:
+                return Message(N_("seat {seat} bids {bid}"), seat=seat, bid=show(self.value))
+            return Message(N_("seat {seat} passes the bid"), seat=seat)
         if k is Kind.DECLARE:
-            return f"seat {show(self.seat)} names {self._value()} as penalty suit"
-        return f"seat {show(self.seat)} chooses {self._value()}"
+            return Message(N_("seat {seat} names {suit} as penalty suit"), seat=seat, suit=self._value())
+        return Message(N_("seat {seat} chooses {choice}"), seat=seat, choice=self._value())
 
     def __repr__(self) -> str:
         """``Action(pass, seat 0: QS AH KH)``: cards by name, as people read them."""

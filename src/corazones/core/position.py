@@ -350,7 +350,7 @@ def replay(
                 out.apply(action)
         except IllegalActionError as e:
             raise IllegalActionError(
-                N_("action {number} ({action}): {error}"), number=i, action=str(action), error=e
+                N_("action {number} ({action}): {error}"), number=i, action=action.describe(), error=e
             ) from None
     left = {s: tuple(c) for s, c in pending.items() if c}
     if picks is not None:

@@ -313,7 +313,7 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
             game.apply(action)
         except CorazonesError as e:
             raise RecordError(
-                N_("action #{number} ({action}) is illegal: {error}"), number=i + 1, action=str(action), error=e
+                N_("action #{number} ({action}) is illegal: {error}"), number=i + 1, action=action.describe(), error=e
             ) from None
         yield Step(i, action, game)
 
