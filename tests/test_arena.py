@@ -298,11 +298,11 @@ def test_cli_arena_prints_the_figures_and_writes_files(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["random", "nobody"], "unknown player level 'nobody'; levels: " + ", ".join(LEVELS)),
-        (["random", "random", "--deals", "0"], "--deals must be at least 1"),
+        (["random", "random", "--deals", "0"], "'--deals': must be at least 1, not 0"),
         (["random", "random", "--deals", "3", "--games", "3"], "either --deals or --games"),
         (["random"], "at least two players"),
         (["random", "random", "--backend", "gpu"], "backends: local, ray"),
-        (["random", "random", "-j", "0"], "--workers must be at least 1"),
+        (["random", "random", "-j", "0"], "'--workers': must be at least 1, not 0"),
         (["random", "random", "-r", "nope"], "unknown preset 'nope'"),
     ],
 )

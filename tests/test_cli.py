@@ -344,3 +344,97 @@ def test_question_mark_asks_for_a_hint_and_the_game_goes_on() -> None:
     cards = re.findall(r"(?:10|[2-9JQKA])[♣♦♠♥]", hint_line)
     assert len(cards) == len(set(cards)) == 3
     assert not re.search(r"\b(?:10|[2-9JQKA])[CDSH]\b", hint_line)
+
+
+# ------------------------------------------------------ refusals in Spanish
+SPANISH = {"LC_ALL": "es_ES.UTF-8", "LANGUAGE": "es"}
+
+
+def run_es(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Like :func:`run`, with the locale given (English unless said)."""
+    result = runner.invoke(app, list(args), env=env or ENGLISH)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, " ".join(re.sub(r"[│╭╮╰╯─]", " ", result.output).split())
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["play", "-o", "target=0"],
+            "Valor no válido para '--option': target = 0 está fuera de rango; se permite: de 1 a",
+        ),
+        (
+            ["play", "-o", "target"],
+            "Valor no válido para '--option': 'target' debe tener la forma nombre=valor (p. ej.",
+        ),
+        (["play", "-o", "t=" + "9" * 3000], "'--option': una opción de 3,002 caracteres; como mucho 2,000"),
+        (
+            ["play", "-r", "bridge"],
+            "'--rules': reglas predefinidas desconocidas 'bridge'; las hay: standard, black_lady",
+        ),
+        (["play", "--seed", "x" * 300], "'--seed': una semilla de texto tiene como mucho 256 caracteres, no 300"),
+        (["play", "--seat", "4"], "Valor no válido para '--seat': el asiento 4 no existe; se permite: de 0 a 3"),
+        (["play", "--hands", "0"], "Valor no válido para '--hands': debe ser al menos 1, no 0"),
+        (["play", "--level", "genius"], "Valor no válido para '--level': nivel desconocido 'genius'; niveles: random"),
+        (["play", "--record", "/no/such/folder/g.json"], "la carpeta '/no/such/folder' no existe"),
+        (["pad", "--names", "Ana,Bea"], "'--names': dé un nombre a cada uno de los 4 jugadores (se dieron 2)"),
+        (["verify", "--seed", "1"], "Valor no válido para '--seed': dé --seed y --commitment juntos"),
+    ],
+)
+def test_a_refused_flag_is_explained_in_the_language_asked_for(args: list[str], message: str) -> None:
+    """The flag, the bad value and what is allowed, in the words of --lang (the toolkit's frame too)."""
+    code, out = run_es(*args, "--lang", "es")
+    assert code == 2
+    assert message in out
+    assert "Invalid value" not in out
+
+
+def test_a_language_the_catalog_lacks_is_refused_in_the_locale_language() -> None:
+    code, out = run_es("play", "--lang", "fr", env=SPANISH)
+    assert code == 2 and "Valor no válido para '--lang': idioma desconocido 'fr'; idiomas: en, es" in out
+    code, out = run_es("play", "--lang", "fr")
+    assert code == 2 and "Invalid value for '--lang': unknown language 'fr'; languages: en, es" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["arena", "random", "random", "-j", "0"], "Valor no válido para '--workers': debe ser al menos 1, no 0"),
+        (
+            ["arena", "random", "random", "--backend", "gpu"],
+            "'--backend': 'gpu' no está permitido; motores: local, ray",
+        ),
+        (["arena", "random"], "'CONTENDERS': la arena necesita al menos dos jugadores, recibió 1; niveles: random"),
+        (
+            ["serve", "--port", "70000"],
+            "Valor no válido para '--port': 70000 no es un puerto; se permite: de 0 a 65535",
+        ),
+        (["serve", "--log-level", "loud"], "'--log-level': nivel desconocido 'loud'; niveles: critical, error"),
+        (["rules", "standard", "-o", "moon=sometimes"], "'--option': moon = 'sometimes' no"),
+    ],
+)
+def test_commands_without_lang_refuse_flags_in_the_locale_language(args: list[str], message: str) -> None:
+    code, out = run_es(*args, env=SPANISH)
+    assert code == 2 and message in out, out
+
+
+def test_the_command_line_raises_no_usage_error_built_by_hand() -> None:
+    """Every refused flag goes through flags.refuse / FlagRefused, whose text is a template in the catalog:
+    a typer.BadParameter with an English f-string would reach a Spanish user in English."""
+    import ast
+
+    cli = Path(__file__).resolve().parent.parent / "src" / "corazones" / "cli"
+    found = []
+    for path in sorted(cli.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "BadParameter":
+                found.append(f"{path.name}:{node.lineno}")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "refuse":
+                template = node.args[2] if len(node.args) > 2 else None
+                marked = isinstance(template, ast.Name) or (
+                    isinstance(template, ast.Call) and isinstance(template.func, ast.Name) and template.func.id == "N_"
+                )
+                if not marked:
+                    found.append(f"{path.name}:{node.lineno} (template not N_)")
+    assert not found, found

@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from corazones.cli.exits import FAILED, fail
+from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
 from corazones.cli.outputs import check_output_dir
+from corazones.core.errors import Message
 from corazones.core.text import safe_line
+from corazones.i18n import N_, pick_lang
 from corazones.players.registry import LEVELS
 
 if TYPE_CHECKING:
@@ -66,38 +69,58 @@ def arena(
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
 
+    lang = pick_lang(None)  # the arena has no --lang: it speaks the locale's language
     if deals is not None and games is not None:
-        raise typer.BadParameter("give either --deals or --games, not both")
+        refuse("--games", lang, N_("give either --deals or --games, not both"))
     count = games if games is not None else deals if deals is not None else 1000
     flag = "--games" if games is not None else "--deals"
     if count < 1:
-        raise typer.BadParameter(f"{flag} must be at least 1, not {count}")
+        refuse(flag, lang, AT_LEAST_ONE, value=count)
     if workers is not None and workers < 1:
-        raise typer.BadParameter(f"--workers must be at least 1, not {workers}")
+        refuse("--workers", lang, AT_LEAST_ONE, value=workers)
     if workers is not None and backend == "local" and workers > max_local_workers():
-        raise typer.BadParameter(
-            f"--workers {workers} is more processes than this machine can use; at most {max_local_workers()} "
-            "(4 per CPU) with --backend local"
+        refuse(
+            "--workers",
+            lang,
+            N_(
+                "{workers} is more processes than this machine can use; at most {most} (4 per CPU) with --backend local"
+            ),
+            workers=workers,
+            most=max_local_workers(),
         )
     if backend not in BACKENDS:
-        raise typer.BadParameter(
-            f"--backend {safe_line(backend, 40)!r} is not allowed; backends: {', '.join(BACKENDS)}"
+        refuse(
+            "--backend",
+            lang,
+            N_("{backend} is not allowed; backends: {backends}"),
+            backend=quoted(backend),
+            backends=", ".join(BACKENDS),
         )
     if ray_address is not None and backend != "ray":
-        raise typer.BadParameter("--ray-address is used with --backend ray only")
+        refuse("--ray-address", lang, N_("--ray-address is used with --backend ray only"))
     if len(contenders) < 2:
-        raise typer.BadParameter(
-            f"the arena needs at least two players, got {len(contenders)}; levels: {', '.join(LEVELS)}"
+        refuse(
+            "CONTENDERS",
+            lang,
+            N_("the arena needs at least two players, got {count}; levels: {levels}"),
+            count=len(contenders),
+            levels=", ".join(LEVELS),
         )
     if max_game_hands < 1:
-        raise typer.BadParameter(f"--max-game-hands must be at least 1, not {max_game_hands}")
-    rules = build_rules(preset, players, option or [])
+        refuse("--max-game-hands", lang, AT_LEAST_ONE, value=max_game_hands)
+    rules = build_rules(preset, players, option or [], lang)
     if len(seed) > MAX_SEED_CHARS:
-        raise typer.BadParameter(f"a seed of {len(seed):,} characters; at most {MAX_SEED_CHARS}", param_hint="'--seed'")
+        refuse(
+            "--seed",
+            lang,
+            N_("a seed of {length} characters; at most {most}"),
+            length=f"{len(seed):,}",
+            most=MAX_SEED_CHARS,
+        )
     if out is not None:
         # checked before the first board is played: a long run must not end in "cannot write"
-        check_output_dir(out)
-        _check_plotting()
+        check_output_dir(out, lang=lang)
+        _check_plotting(lang)
     try:
         config = ArenaConfig(
             contenders=tuple(contenders),
@@ -108,32 +131,40 @@ def arena(
             duplicate=duplicate,
             max_game_hands=max_game_hands,
         )
-    except ArenaError as e:
-        raise typer.BadParameter(str(e)) from None
+    except ArenaError as e:  # a contender that cannot be loaded
+        raise FlagRefused("CONTENDERS", e, lang) from None
 
     try:
         result = _run_with_progress(config, workers, backend, ray_address, quiet)
     except ArenaError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(1) from None
+        fail(e, FAILED, lang)
     print_result(result)
     if out is not None:
         try:
             written = result.write(out)
         except OSError as e:
-            fail(f"could not write the results into {safe_line(str(out), 200)}: {e.strerror or e}", FAILED)
+            fail(
+                Message(
+                    N_("could not write the results into {path}: {why}"),
+                    path=safe_line(str(out), 200),
+                    why=e.strerror or str(e),
+                ),
+                FAILED,
+                lang,
+            )
         for path in written:
             typer.echo(f"wrote {safe_line(str(path), 300)}")
 
 
-def _check_plotting() -> None:
+def _check_plotting(lang: str) -> None:
     """``--out`` draws scores.png with matplotlib (the ``arena`` extra): say so now if it is missing."""
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        raise typer.BadParameter(
-            "--out draws scores.png with matplotlib, which is not installed: pip install 'corazones[arena]'",
-            param_hint="'--out'",
+        refuse(
+            "--out",
+            lang,
+            N_("--out draws scores.png with matplotlib, which is not installed: pip install 'corazones[arena]'"),
         )
 
 

@@ -11,11 +11,12 @@ import typer
 
 from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
+from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
 from corazones.cli.outputs import check_record_path
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
-from corazones.core.text import safe_line
+from corazones.i18n import LANGS, N_, pick_lang
 
 app = typer.Typer(
     help="Corazones: Hearts and its whole family.  Start with `corazones play`.",
@@ -43,20 +44,26 @@ _LIST_OPTIONS = ("passes", "discard_order")
 MAX_OPTION_CHARS = 2000
 
 
-def parse_option_values(pairs: list[str]) -> dict[str, Any]:
+def parse_option_values(pairs: list[str], lang: str = "en") -> dict[str, Any]:
     """Turn ``name=value`` strings into option overrides (values read as JSON when they can be)."""
     out: dict[str, Any] = {}
     for pair in pairs:
         if len(pair) > MAX_OPTION_CHARS:
-            raise typer.BadParameter(
-                f"an option of {len(pair):,} characters; at most {MAX_OPTION_CHARS:,}", param_hint="'--option'"
+            refuse(
+                "--option",
+                lang,
+                N_("an option of {length} characters; at most {most}"),
+                length=f"{len(pair):,}",
+                most=f"{MAX_OPTION_CHARS:,}",
             )
         name, eq, raw = pair.partition("=")
         name = name.strip()
         if not eq or not name:
-            raise typer.BadParameter(
-                f"{pair!r} must look like name=value (e.g. target=50, moon=off, passes=left,right)",
-                param_hint="'--option'",
+            refuse(
+                "--option",
+                lang,
+                N_("{value} must look like name=value (e.g. target=50, moon=off, passes=left,right)"),
+                value=quoted(pair),
             )
         try:
             value: Any = json.loads(raw)
@@ -70,25 +77,30 @@ def parse_option_values(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
-def shown_value(value: str) -> str:
-    """A value typed on the command line, quoted for an error message: made safe and clipped."""
-    return repr(safe_line(value, 40))
-
-
-def build_rules(preset: str, players: int | None, options: list[str]) -> Rules:
-    """The rules the command line asks for; a bad preset, option or value is a usage error naming it."""
+def check_preset(preset: str, lang: str = "en", flag: str = "--rules") -> str:
+    """``preset`` if it is one; a usage error listing the presets otherwise."""
     if preset not in PRESETS:
-        raise typer.BadParameter(
-            f"unknown preset {shown_value(preset)}; presets: {', '.join(PRESETS)}", param_hint="'--rules'"
+        refuse(
+            flag,
+            lang,
+            N_("unknown preset {preset}; presets: {presets}"),
+            preset=quoted(preset),
+            presets=", ".join(PRESETS),
         )
-    overrides = parse_option_values(options)
+    return preset
+
+
+def build_rules(preset: str, players: int | None, options: list[str], lang: str = "en") -> Rules:
+    """The rules the command line asks for; a bad preset, option or value is a usage error naming it (in ``lang``)."""
+    check_preset(preset, lang)
+    overrides = parse_option_values(options, lang)
     if players is not None:
         overrides["players"] = players
     try:
         return Rules.preset(preset, **overrides)
-    except CorazonesError as e:
-        hint = "'--players'" if players is not None and str(e).startswith("players") else "'--option'"
-        raise typer.BadParameter(str(e), param_hint=hint) from None
+    except CorazonesError as e:  # the rules' own words: they name the option, the value and what is allowed
+        flag = "--players" if players is not None and str(e).startswith("players") else "--option"
+        raise FlagRefused(flag, e, lang) from None
 
 
 def default_level() -> str:
@@ -98,32 +110,41 @@ def default_level() -> str:
     return "standard" if "standard" in LEVELS else next(iter(LEVELS))
 
 
-def check_level(level: str | None) -> str:
+def check_level(level: str | None, lang: str = "en") -> str:
     from corazones.players.registry import LEVELS
 
     if level is None:
         return default_level()
     if level not in LEVELS:
-        raise typer.BadParameter(
-            f"unknown level {shown_value(level)}; levels: {', '.join(LEVELS)}", param_hint="'--level'"
+        refuse(
+            "--level",
+            lang,
+            N_("unknown level {level}; levels: {levels}"),
+            level=quoted(level),
+            levels=", ".join(LEVELS),
         )
     return level
 
 
 def check_lang(lang: str | None) -> str:
-    """``--lang`` if it is a language of the catalog; without it, the user's locale (English if unsupported)."""
-    from corazones.i18n import LANGS, pick_lang
+    """``--lang`` if it is a language of the catalog; without it, the user's locale (English if unsupported).
 
+    A language the catalog lacks is refused in the locale's language: the one asked for cannot be spoken.
+    """
     if lang is None:
         return pick_lang(None)
     if lang not in LANGS:
-        raise typer.BadParameter(
-            f"unknown language {lang[:20]!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'"
+        refuse(
+            "--lang",
+            pick_lang(None),
+            N_("unknown language {lang}; languages: {langs}"),
+            lang=quoted(lang, 20),
+            langs=", ".join(LANGS),
         )
     return lang
 
 
-def check_seed(seed: str | None) -> int | str | None:
+def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
     """``--seed`` as the game takes it: digits are a whole number (``42``), anything else a string seed."""
     from corazones.core.commitment import check_seed as core_check_seed
 
@@ -133,8 +154,8 @@ def check_seed(seed: str | None) -> int | str | None:
         if seed.lstrip("-").isdigit() and len(seed) <= 41:
             return core_check_seed(int(seed))
         return core_check_seed(seed)
-    except CorazonesError as e:
-        raise typer.BadParameter(str(e), param_hint="'--seed'") from None
+    except CorazonesError as e:  # the core names what a seed may be
+        raise FlagRefused("--seed", e, lang) from None
 
 
 PresetOpt = Annotated[str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}")]
@@ -156,11 +177,9 @@ def rules(
         for name, values in PRESETS.items():
             typer.echo(f"{name:22} {values.get('description', '')}")
         return
-    if preset not in PRESETS:
-        raise typer.BadParameter(
-            f"unknown preset {shown_value(preset)}; presets: {', '.join(PRESETS)}", param_hint="'PRESET'"
-        )
-    r = build_rules(preset, players, option or [])
+    language = pick_lang(None)
+    check_preset(preset, language, "PRESET")
+    r = build_rules(preset, players, option or [], language)
     typer.echo(f"{preset}: {PRESETS[preset].get('description', '')}")
     for key, value in r.summary():
         typer.echo(f"  {key:22} {value}")
@@ -198,29 +217,32 @@ def play(
     """
     from corazones.cli.lineplay import run_line_game
 
-    r = build_rules(preset, players, option or [])
-    if not 0 <= seat < r.players:
-        raise typer.BadParameter(f"seat {seat} does not exist; allowed: 0 to {r.players - 1}", param_hint="'--seat'")
     language = check_lang(lang)
+    r = build_rules(preset, players, option or [], language)
+    if not 0 <= seat < r.players:
+        refuse(
+            "--seat", language, N_("seat {seat} does not exist; allowed: 0 to {last}"), seat=seat, last=r.players - 1
+        )
     if hands is not None and hands < 1:
-        raise typer.BadParameter(f"must be at least 1, not {hands}", param_hint="'--hands'")
+        refuse("--hands", language, AT_LEAST_ONE, value=hands)
     if record is not None:
-        check_record_path(record)  # before any card is dealt, not after the game
-    chosen = check_level(level)
+        check_record_path(record, lang=language)  # before any card is dealt, not after the game
+    chosen = check_level(level, language)
+    game_seed = check_seed(seed, language)
     if not (line or auto) and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import run_app
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
         run_app(
             rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
-            seed=check_seed(seed),
+            seed=game_seed,
             lang=lang and language,
             level=level and chosen,
             seat=seat,
             record_to=record,
         )
         raise typer.Exit(0)
-    code = run_line_game(r, check_seed(seed), chosen, None if auto else seat, hands, record, language)
+    code = run_line_game(r, game_seed, chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 
 
@@ -263,15 +285,13 @@ def verify(
 
     language = check_lang(lang)
     if (seed is None) != (commitment is None):
-        raise typer.BadParameter("give --seed and --commitment together", param_hint="'--seed'")
+        refuse("--seed", language, N_("give --seed and --commitment together"))
     if seed is not None and commitment is not None:
         if file is not None:
-            raise typer.BadParameter("give a FILE or --seed with --commitment, not both", param_hint="'FILE'")
+            refuse("FILE", language, N_("give a FILE or --seed with --commitment, not both"))
         raise typer.Exit(verify_commitment(seed, commitment, language))
     if file is None:
-        raise typer.BadParameter(
-            "give a record or hand log to check (or --seed with --commitment)", param_hint="'FILE'"
-        )
+        refuse("FILE", language, N_("give a record or hand log to check (or --seed with --commitment)"))
     raise typer.Exit(run_verify(file, language))
 
 

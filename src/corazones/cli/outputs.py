@@ -5,7 +5,7 @@ write": every output flag is checked when the command starts, by creating
 (and removing) a file exactly where the output will go, which answers for
 missing folders, read-only file systems and permissions alike (asking
 ``os.access`` does not: it says yes to root on a read-only mount).  A problem
-is a usage error (exit 2) naming the flag, the path and why.
+is a usage error (exit 2) naming the flag, the path and why, in the command's language.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import os
 import secrets
 from pathlib import Path
 
-import typer
-
-from corazones.core.text import safe_line
+from corazones.cli.flags import quoted, refuse
+from corazones.i18n import N_
 
 
 def _why(e: OSError) -> str:
@@ -33,31 +32,41 @@ def _probe(folder: Path) -> None:
         probe.unlink()
 
 
-def check_record_path(path: Path, flag: str = "--record") -> None:
-    """A file the command can write (replace) at the end; :class:`typer.BadParameter` now otherwise."""
-    shown = safe_line(str(path), 200)
+def check_record_path(path: Path, flag: str = "--record", lang: str = "en") -> None:
+    """A file the command can write (replace) at the end; a usage error (in ``lang``) now otherwise."""
+    shown = quoted(path, 200)
     if path.is_dir():
-        raise typer.BadParameter(f"cannot write to {shown!r}: it is a folder", param_hint=f"'{flag}'")
+        refuse(flag, lang, N_("cannot write to {path}: it is a folder"), path=shown)
     parent = path.parent
     if not parent.is_dir():
-        why = "is a file" if parent.exists() else "does not exist"
-        raise typer.BadParameter(
-            f"cannot write to {shown!r}: folder {safe_line(str(parent), 200)!r} {why}", param_hint=f"'{flag}'"
+        if parent.exists():
+            refuse(
+                flag,
+                lang,
+                N_("cannot write to {path}: folder {folder} is a file"),
+                path=shown,
+                folder=quoted(parent, 200),
+            )
+        refuse(
+            flag,
+            lang,
+            N_("cannot write to {path}: folder {folder} does not exist"),
+            path=shown,
+            folder=quoted(parent, 200),
         )
     try:
         _probe(parent)
     except OSError as e:
-        raise typer.BadParameter(f"cannot write to {shown!r}: {_why(e)}", param_hint=f"'{flag}'") from None
+        refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=_why(e))
 
 
-def check_output_dir(path: Path, flag: str = "--out") -> None:
-    """A folder the command can write files into: created now if needed; :class:`typer.BadParameter` otherwise."""
-    shown = safe_line(str(path), 200)
+def check_output_dir(path: Path, flag: str = "--out", lang: str = "en") -> None:
+    """A folder the command can write files into: created now if needed; a usage error (in ``lang``) otherwise."""
+    shown = quoted(path, 200)
     if path.exists() and not path.is_dir():
-        why = "is a file; give a folder (it is created if needed)"
-        raise typer.BadParameter(f"{shown!r} {why}", param_hint=f"'{flag}'")
+        refuse(flag, lang, N_("{path} is a file; give a folder (it is created if needed)"), path=shown)
     try:
         path.mkdir(parents=True, exist_ok=True)
         _probe(path)
     except OSError as e:
-        raise typer.BadParameter(f"cannot write into {shown!r}: {_why(e)}", param_hint=f"'{flag}'") from None
+        refuse(flag, lang, N_("cannot write into {path}: {why}"), path=shown, why=_why(e))

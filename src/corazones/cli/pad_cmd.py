@@ -30,6 +30,7 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
+from corazones.cli.flags import FlagRefused, quoted, refuse
 from corazones.core.cards import SUIT_LETTERS
 from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
 from corazones.core.rules import Rules
@@ -52,6 +53,7 @@ MOON_WORDS = {
     "subtract_from_self": "subtract_from_self",
 }
 DIRECTIONS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("no pass")}
+CANNOT_READ = N_("cannot read {path}: {why}")
 MOON_NAMES = {"add_to_others": N_("adds {total} to the others"), "subtract_from_self": N_("subtracts {total}")}
 
 
@@ -513,33 +515,26 @@ def pad(
     edit any hand.  On a terminal it is a full-screen sheet; in a pipe (or with --line) it
     reads one hand per line: type help there for the syntax.
     """
-    from corazones.cli.main import build_rules
-    from corazones.i18n import LANGS, pick_lang
+    from corazones.cli.main import build_rules, check_lang
 
-    if lang is not None and lang not in LANGS:
-        raise typer.BadParameter(
-            f"unknown language {safe_line(lang, 20)!r}; languages: {', '.join(LANGS)}", param_hint="'--lang'"
-        )
-    language = pick_lang(lang)
+    language = check_lang(lang)
     for flag, path in (("--save", save), ("--csv", csv)):
         if path is not None:
-            check_writable(path, flag)
+            check_writable(path, flag, language)
     if load is not None:
         try:
             the_pad = read_pad(load)
         except OSError as e:
-            raise typer.BadParameter(
-                f"cannot read {safe_line(str(load), 200)!r}: {e.strerror or e}", param_hint="'--load'"
-            ) from None
-        except PadError as e:
-            raise typer.BadParameter(f"{safe_line(str(load), 200)}: {e}", param_hint="'--load'") from None
+            refuse("--load", language, CANNOT_READ, path=quoted(load, 200), why=e.strerror or str(e))
+        except PadError as e:  # the pad's own words: what in the file is wrong
+            refuse("--load", language, N_("{path}: {error}"), path=quoted(load, 200), error=e)
     else:
-        rules = build_rules(preset, players, option or [])
+        rules = build_rules(preset, players, option or [], language)
         listed = [x for x in (names or "").split(",")] if names is not None else []
         try:
             the_pad = Pad(rules, tuple(listed)) if listed else default_pad(rules, language)
-        except PadError as e:
-            raise typer.BadParameter(str(e), param_hint="'--names'") from None
+        except PadError as e:  # names how many players to name, or which name is wrong
+            raise FlagRefused("--names", e, language) from None
     if not line and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.pad.app import PadApp
 
@@ -560,18 +555,22 @@ def pad(
     raise typer.Exit(code)
 
 
-def check_writable(path: Path, flag: str) -> None:
-    """Refuse now, not after an evening of hands, an output that cannot be written."""
-    shown = safe_line(str(path), 200)
+def check_writable(path: Path, flag: str, lang: str = "en") -> None:
+    """Refuse now, not after an evening of hands, an output that cannot be written (a usage error in ``lang``)."""
+    shown = quoted(path, 200)
     if path.is_dir():
-        raise typer.BadParameter(f"cannot write to {shown!r}: it is a folder", param_hint=f"'{flag}'")
+        refuse(flag, lang, N_("cannot write to {path}: it is a folder"), path=shown)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise typer.BadParameter(
-            f"cannot write to {shown!r}: folder {safe_line(str(folder), 200)!r} does not exist", param_hint=f"'{flag}'"
+        refuse(
+            flag,
+            lang,
+            N_("cannot write to {path}: folder {folder} does not exist"),
+            path=shown,
+            folder=quoted(folder, 200),
         )
     if not os.access(folder, os.W_OK):
-        raise typer.BadParameter(f"cannot write to {shown!r}: the folder is not writable", param_hint=f"'{flag}'")
+        refuse(flag, lang, N_("cannot write to {path}: the folder is not writable"), path=shown)
 
 
 def default_pad(rules: Rules, lang: str) -> Pad:

@@ -7,6 +7,14 @@ from typing import Annotated
 
 import typer
 
+from corazones.cli.flags import AT_LEAST_ONE, quoted, refuse
+from corazones.core.text import safe_line
+from corazones.i18n import N_, pick_lang
+
+#: ``--log-level`` values (the server's logger and uvicorn's).
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+CANNOT_OPEN_DB = N_("cannot open the database {url}: {why}")
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
@@ -48,29 +56,42 @@ def serve(
     from corazones.server.run import serve as run
     from corazones.services.store import default_url, normalise_url
 
+    lang = pick_lang(None)  # no --lang: the locale's language
     if not 0 <= port <= 65535:
-        raise typer.BadParameter(f"{port} is not a port; allowed: 0 to 65535", param_hint="'--port'")
+        refuse("--port", lang, N_("{port} is not a port; allowed: 0 to 65535"), port=port)
     for name, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lease", lease)):
         if value < 0 or value != value:
-            raise typer.BadParameter(f"must be 0 or more seconds, not {value}", param_hint=f"'{name}'")
+            refuse(name, lang, N_("must be 0 or more seconds, not {value}"), value=value)
     for name, count in (("--write-limit", write_limit), ("--ws-per-address", ws_per_address)):
         if count < 1:
-            raise typer.BadParameter(f"must be at least 1, not {count}", param_hint=f"'{name}'")
+            refuse(name, lang, AT_LEAST_ONE, value=count)
     if not token_days > 0:
-        raise typer.BadParameter(f"must be more than 0 days, not {token_days}", param_hint="'--token-days'")
+        refuse("--token-days", lang, N_("must be more than 0 days, not {value}"), value=token_days)
     if bot_workers < 1:
-        raise typer.BadParameter(f"must be at least 1, not {bot_workers}", param_hint="'--bot-workers'")
-    if log_level not in ("critical", "error", "warning", "info", "debug"):
-        raise typer.BadParameter(f"unknown level {log_level!r}", param_hint="'--log-level'")
+        refuse("--bot-workers", lang, AT_LEAST_ONE, value=bot_workers)
+    if log_level not in LOG_LEVELS:
+        refuse(
+            "--log-level",
+            lang,
+            N_("unknown level {level}; levels: {levels}"),
+            level=quoted(log_level),
+            levels=", ".join(LOG_LEVELS),
+        )
     try:  # a clear message now rather than a bind error after the address was printed
         with socket.create_server((host, port)):
             pass
     except OSError as e:
-        raise typer.BadParameter(f"cannot listen on {host}:{port}: {e.strerror or e}", param_hint="'--port'") from None
+        refuse(
+            "--port",
+            lang,
+            N_("cannot listen on {address}: {why}"),
+            address=f"{safe_line(host, 100)}:{port}",
+            why=e.strerror or str(e),
+        )
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)
     if problem is not None:
-        raise typer.BadParameter(f"cannot open the database {url!r}: {problem}", param_hint="'--db'")
+        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(url, 200), why=problem)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     address = (public_url or f"http://{shown}:{port}").rstrip("/")
     settings = Settings(
@@ -107,10 +128,11 @@ def revoke(
     from corazones.server.run import check_db
     from corazones.services.store import Store, default_url, normalise_url
 
+    lang = pick_lang(None)
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)
     if problem is not None:
-        raise typer.BadParameter(f"cannot open the database {url!r}: {problem}", param_hint="'--db'")
+        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(url, 200), why=problem)
     store = Store(url)
     try:
         gen = store.revoke_tokens(player)
@@ -118,8 +140,11 @@ def revoke(
         store.close()
     if gen is None:
         safe_db = url.split("@")[-1] if "@" in url else url
-        raise typer.BadParameter(
-            f"there is no player {player} in the database {safe_db} (a player's id is in /api/me and in table seats)",
-            param_hint="'PLAYER'",
+        refuse(
+            "PLAYER",
+            lang,
+            N_("there is no player {player} in the database {db} (a player's id is in /api/me and in table seats)"),
+            player=player,
+            db=safe_line(safe_db, 200),
         )
     typer.echo(f"player {player}: every earlier token is revoked (token generation {gen})")

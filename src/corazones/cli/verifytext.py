@@ -29,7 +29,7 @@ from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
 from corazones.core.text import safe_line
-from corazones.i18n import error_text, translator
+from corazones.i18n import translator
 
 _NOT_JSON = object()
 
@@ -105,7 +105,7 @@ def _verify_record_text(file: Path | str, text: str, lang: str) -> int:
     try:
         data = loads(text)
     except CorazonesError as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(error_text(translator(lang).gettext, e), 1000)}")
+        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")  # English, as every verdict (docs/cli.md)
         return FAILED
     return _verify_record(file, data, lang)
 
@@ -115,7 +115,7 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
     try:
         game = verify_record(check_shape(data))
     except (CorazonesError, ValueError, RecursionError) as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(error_text(_, e), 1000)}")
+        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")  # English, as every verdict (docs/cli.md)
         return FAILED
     if game.over:
         state = _("game over, winner(s) {winners}").format(winners=", ".join(map(str, game.winners)))

@@ -1,0 +1,62 @@
+"""Refusing a flag's value in the user's language: the flag, the value and what is allowed.
+
+A usage error is shown by the terminal toolkit as ``Invalid value for
+'--flag': <why>`` under the command's usage line, and exits 2.  The why is
+a :class:`FlagError`, a core-style error (an English template marked ``N_``
+and its parameters, or a core error as it was raised), so it is translated
+from the one catalog like every other refusal; :class:`FlagRefused` is the
+toolkit's exception that carries it with the language and frames it in that
+language too.  ``str()`` of either stays English (logs, callers).
+
+The language is the command's ``--lang`` when it has one and it is valid,
+else the user's locale (:func:`corazones.i18n.pick_lang`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+import typer
+
+from corazones.core.errors import CorazonesError
+from corazones.core.text import safe_line
+from corazones.i18n import N_, error_text, translator
+
+#: The frame around the why, as the toolkit words it (translated with the why).
+INVALID_FOR = N_("Invalid value for {flag}: {error}")
+#: A count flag below 1 (``--hands 0``); the frame names the flag.
+AT_LEAST_ONE = N_("must be at least 1, not {value}")
+
+
+class FlagError(CorazonesError, ValueError):
+    """A flag's value the command cannot use: a template naming the value and what is allowed."""
+
+
+class FlagRefused(typer.BadParameter):
+    """The toolkit's usage error (exit 2) for ``flag``, showing ``error`` in ``lang``.
+
+    ``error`` is anything :func:`corazones.i18n.error_text` shows: a
+    :class:`FlagError`, or the core's own error (a rules option out of range,
+    a seed too long), whose template and parameters are kept as they are.
+    """
+
+    def __init__(self, flag: str, error: object, lang: str = "en") -> None:
+        self.flag = flag
+        self.error = error
+        self.lang = lang
+        super().__init__(str(error), param_hint=f"'{flag}'")
+
+    def format_message(self) -> str:
+        gettext = translator(self.lang).gettext
+        why = error_text(gettext, self.error)
+        return gettext(INVALID_FOR).format(flag=f"'{self.flag}'", error=why)
+
+
+def refuse(flag: str, lang: str, template: str, /, **params: Any) -> NoReturn:
+    """Stop the command with a usage error for ``flag``: ``template`` filled with ``params``, in ``lang``."""
+    raise FlagRefused(flag, FlagError(template, **params), lang)
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """A value typed on the command line, quoted for a message: made safe for the terminal and clipped."""
+    return repr(safe_line(str(value), limit))
