@@ -148,7 +148,7 @@ def test_turn_rules_options_and_seeds_read_spanish() -> None:
 
 
 def test_an_error_rebuilt_from_its_text_is_shown_as_it_is() -> None:
-    """A pickled or re-raised error keeps its English words; plain exceptions are shown as they are."""
+    """An error rebuilt from its text keeps its English words; plain exceptions are shown as they are."""
     e = CardError(str(CardError("not a card: {value}", value="'ZZ'")))
     assert (str(e), e.params, error_text(ES, e)) == ("not a card: 'ZZ'", {}, "not a card: 'ZZ'")
     assert error_text(ES, ValueError("x {y}")) == "x {y}"
@@ -320,3 +320,38 @@ def test_a_record_stopped_at_an_illegal_action_quotes_it_in_spanish(tmp_path: Pa
     }
     for action, (english, castellano) in said.items():
         assert (str(action), error_text(ES, action.describe())) == (english, castellano)
+
+
+def test_an_arena_error_from_a_worker_process_still_reads_spanish() -> None:
+    """A player's illegal move is found in a worker process; the error crosses back pickled, template and all."""
+    from corazones.services.arena import ArenaConfig, ArenaError, run_arena
+
+    rules = Rules.preset("standard")
+    config = ArenaConfig(contenders=("random", "tests.test_arena:Cheater"), rules=rules, boards=2, seed=5)
+    with pytest.raises(ArenaError) as info:
+        run_arena(config, workers=2)
+    e = info.value
+    assert str(e).startswith("tests.test_arena:Cheater in seat ") and " made an illegal move on board " in str(e)
+    spanish = error_text(ES, e)
+    assert spanish.startswith("tests.test_arena:Cheater en el asiento ")
+    assert "hizo una jugada no permitida en el tablero" in spanish and "semilla del bot" in spanish
+    assert isinstance(e.params["error"], IllegalActionError)  # the engine's reason, translated with it
+    assert error_text(ES, e.params["error"]) in spanish
+    with pytest.raises(ArenaError) as unknown:
+        ArenaConfig(contenders=("random", "nobody"), rules=rules)
+    assert error_text(ES, unknown.value).startswith("nivel de jugador desconocido 'nobody'; niveles: random, ")
+
+
+def test_the_arena_command_reports_a_failure_in_the_locale_language() -> None:
+    from typer.testing import CliRunner
+
+    from corazones.cli.main import app
+
+    result = CliRunner().invoke(
+        app,
+        ["arena", "random", "tests.test_arena:Cheater", "--deals", "1", "-q", "-j", "1"],
+        env={"LC_ALL": "es_ES.UTF-8", "LANGUAGE": "es"},
+    )
+    assert result.exit_code == 1
+    assert "error: tests.test_arena:Cheater en el asiento " in result.output
+    assert "illegal move" not in result.output

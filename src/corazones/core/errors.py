@@ -61,14 +61,26 @@ class CorazonesError(Exception):
 
     ``template`` is an English sentence with ``{placeholders}`` (marked with
     :func:`N_`), ``params`` fills them; ``str(error)`` is the English sentence.
-    An error rebuilt from its English text alone (``CorazonesError(str(e))``,
-    a pickled error) keeps that text as a template without parameters.
+    An error rebuilt from its English text alone (``CorazonesError(str(e))``)
+    keeps that text as a template without parameters.  A pickled error (one
+    raised in a worker process of the arena) keeps its template, parameters
+    and any attribute of a subclass, so it is still shown translated.
     """
 
     def __init__(self, template: str = "", /, **params: Any) -> None:
         self.template = template
         self.params = params
         super().__init__(fill(template, params))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (type(self), self.template, self.params), dict(self.__dict__))
+
+
+def _rebuilt(cls: type[CorazonesError], template: str, params: dict[str, Any]) -> CorazonesError:
+    """An unpickled error: its template and parameters, whatever its class's own ``__init__`` takes."""
+    error = cls.__new__(cls)
+    CorazonesError.__init__(error, template, **params)
+    return error
 
 
 class CardError(CorazonesError, ValueError):

@@ -44,8 +44,9 @@ from pathlib import Path
 from typing import Any
 
 from corazones.core.cards import card_str
-from corazones.core.errors import CorazonesError, IllegalActionError
+from corazones.core.errors import N_, CorazonesError, IllegalActionError
 from corazones.core.game import Game
+from corazones.core.limits import show
 from corazones.core.rules import Rules
 from corazones.players.base import Player
 from corazones.players.registry import LEVELS
@@ -77,12 +78,24 @@ def resolve_player(spec: str) -> Callable[[str], Player]:
         try:
             module = importlib.import_module(module_name)
         except ImportError as e:
-            raise ArenaError(f"player {spec!r}: cannot import module {module_name!r} ({e})") from None
+            raise ArenaError(
+                N_("player {spec}: cannot import module {module} ({error})"),
+                spec=repr(spec),
+                module=repr(module_name),
+                error=str(e),
+            ) from None
         factory = getattr(module, attr, None)
         if not callable(factory):
-            raise ArenaError(f"player {spec!r}: module {module_name!r} has no callable {attr!r}")
+            raise ArenaError(
+                N_("player {spec}: module {module} has no callable {attr}"),
+                spec=repr(spec),
+                module=repr(module_name),
+                attr=repr(attr),
+            )
         return factory  # type: ignore[no-any-return]
-    raise ArenaError(f"unknown player level {spec!r}; levels: {', '.join(LEVELS)} (or module:Class)")
+    raise ArenaError(
+        N_("unknown player level {spec}; levels: {levels} (or module:Class)"), spec=repr(spec), levels=", ".join(LEVELS)
+    )
 
 
 def contender_labels(contenders: Sequence[str]) -> tuple[str, ...]:
@@ -112,15 +125,19 @@ class ArenaConfig:
         if not isinstance(self.contenders, tuple):
             object.__setattr__(self, "contenders", tuple(self.contenders))
         if len(self.contenders) < 2:
-            raise ArenaError(f"the arena needs at least two contenders, got {len(self.contenders)}")
+            raise ArenaError(N_("the arena needs at least two contenders, got {count}"), count=len(self.contenders))
         for spec in self.contenders:
             resolve_player(spec)
         if self.mode not in MODES:
-            raise ArenaError(f"mode {self.mode!r} is not allowed; mode is one of: {', '.join(MODES)}")
+            raise ArenaError(
+                N_("mode {mode} is not allowed; mode is one of: {modes}"), mode=show(self.mode), modes=", ".join(MODES)
+            )
         if isinstance(self.boards, bool) or not isinstance(self.boards, int) or self.boards < 1:
-            raise ArenaError(f"the number of boards must be a whole number of at least 1, not {self.boards!r}")
+            raise ArenaError(
+                N_("the number of boards must be a whole number of at least 1, not {value}"), value=show(self.boards)
+            )
         if self.max_game_hands < 1:
-            raise ArenaError(f"max_game_hands must be at least 1, not {self.max_game_hands}")
+            raise ArenaError(N_("max_game_hands must be at least 1, not {value}"), value=show(self.max_game_hands))
 
     @property
     def k(self) -> int:
@@ -264,17 +281,30 @@ def play_table(
                 game.apply(action)
             except IllegalActionError as e:
                 raise ArenaError(
-                    f"{labels[owners[seat]]} in seat {seat} made an illegal move on board {board}, "
-                    f"rotation {rotation} (game seed {game_seed!r}, bot seed "
-                    f"{config.bot_seed(board, rotation, seat)!r}): {e}"
+                    N_(
+                        "{player} in seat {seat} made an illegal move on board {board}, rotation {rotation} "
+                        "(game seed {seed}, bot seed {bot_seed}): {error}"
+                    ),
+                    player=labels[owners[seat]],
+                    seat=seat,
+                    board=board,
+                    rotation=rotation,
+                    seed=repr(game_seed),
+                    bot_seed=repr(config.bot_seed(board, rotation, seat)),
+                    error=e,
                 ) from None
             moves[seat] += 1
             seconds[seat] += dt
             times[owners[seat]].add(dt)
     if config.mode == "games" and not game.over:
         raise ArenaError(
-            f"board {board} (game seed {game_seed!r}) did not end within {config.max_game_hands} hands; "
-            "raise max_game_hands or give the rules an end"
+            N_(
+                "board {board} (game seed {seed}) did not end within {hands} hands; "
+                "raise max_game_hands or give the rules an end"
+            ),
+            board=board,
+            seed=repr(game_seed),
+            hands=config.max_game_hands,
         )
     chips = rules.settlement in CHIP_SETTLEMENTS
     points = [0] * n
@@ -503,7 +533,12 @@ class ArenaResult:
             if (g.label_a, g.label_b) == (b, a):
                 e = g.gap
                 return Estimate(-e.mean, -e.high, -e.low, e.sd, e.n)
-        raise ArenaError(f"no gap between {a!r} and {b!r}; players: {', '.join(self.config.labels)}")
+        raise ArenaError(
+            N_("no gap between {a} and {b}; players: {players}"),
+            a=repr(a),
+            b=repr(b),
+            players=", ".join(self.config.labels),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -636,11 +671,15 @@ def run_arena(
     is called as boards finish.
     """
     if backend not in BACKENDS:
-        raise ArenaError(f"backend {backend!r} is not allowed; backend is one of: {', '.join(BACKENDS)}")
+        raise ArenaError(
+            N_("backend {backend} is not allowed; backend is one of: {backends}"),
+            backend=show(backend),
+            backends=", ".join(BACKENDS),
+        )
     if workers is None:
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ArenaError(f"workers must be a whole number of at least 1, not {workers!r}")
+        raise ArenaError(N_("workers must be a whole number of at least 1, not {value}"), value=show(workers))
     t0 = time.perf_counter()
     if backend == "ray":
         results = _run_ray(config, workers, progress, ray_address)
@@ -680,7 +719,7 @@ def _run_ray(config: ArenaConfig, workers: int, progress: ProgressFn | None, add
     try:
         ray: Any = importlib.import_module("ray")  # optional extra; untyped for mypy either way
     except ImportError:
-        raise ArenaError("the ray backend needs Ray: pip install 'corazones[ray]'") from None
+        raise ArenaError(N_("the ray backend needs Ray: pip install 'corazones[ray]'")) from None
     started = False
     if not ray.is_initialized():
         if address:
