@@ -355,3 +355,53 @@ def test_the_arena_command_reports_a_failure_in_the_locale_language() -> None:
     assert result.exit_code == 1
     assert "error: tests.test_arena:Cheater en el asiento " in result.output
     assert "illegal move" not in result.output
+
+
+def test_hand_log_verdicts_carry_their_reason_as_a_template() -> None:
+    """A verdict's message stays English (verify prints it, for scripts); its reason reads Spanish via the catalog."""
+    from corazones.core.handlog import ILLEGAL, MALFORMED, MISMATCH, check_entry, check_line
+    from tests.test_handlog import hand_entries
+
+    entry = hand_entries("standard", {}, seed=3, hands=1)[0]
+    ok = check_entry(entry)
+    assert ok.ok and ok.reason is not None and str(ok.reason) == ok.message
+    assert error_text(ES, ok.reason) == f"bien, puntos {list(ok.points or ())}"
+    # malformed: the field, the bad value and what is allowed
+    bad = check_entry({**entry, "pass_direction": "up"})
+    assert (bad.status, bad.message) == (MALFORMED, 'pass_direction "up" is not one of left, right, across, hold')
+    assert error_text(ES, bad.reason) == 'pass_direction "up" no es uno de left, right, across, hold'
+    # illegal: the play is named in words around its card, the engine's reason under it, both translated
+    plays = list(entry["plays"])
+    plays[0], plays[1] = plays[1], plays[0]  # the second card played leads the first trick
+    illegal = check_entry({**entry, "plays": plays})
+    assert illegal.status == ILLEGAL and illegal.message.startswith("play #1 (trick 1, seat ")
+    spanish = error_text(ES, illegal.reason)
+    assert spanish.startswith("jugada n.º 1 (baza 1, el asiento ") and f" juega {plays[0]}): " in spanish
+    assert "plays" not in spanish and "trick" not in spanish
+    # mismatch: what the log says and what the rules give
+    points = [p + 1 for p in entry["expect"]["points"]]
+    wrong = check_entry({**entry, "expect": {"points": points}})
+    assert wrong.status == MISMATCH
+    assert (
+        error_text(ES, wrong.reason) == f"points: el registro dice {points}, las reglas dan {list(wrong.points or ())}"
+    )
+    # a line that is not JSON keeps the reader's own template
+    broken = check_line("{")
+    assert broken.status == MALFORMED and isinstance(broken.reason, CorazonesError)
+
+
+def test_hand_log_checks_raise_marked_templates() -> None:
+    """Every _malformed / _Fail in the hand-log checks takes an N_ template (or a named one), never an f-string."""
+    found = []
+    tree = ast.parse((CORE / "handlog.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_malformed", "_Fail"):
+            template = node.args[0 if node.func.id == "_malformed" else 1] if node.args else None
+            if node.func.id == "_Fail" and len(node.args) < 2:
+                template = None
+            marked = isinstance(template, ast.Name) or (
+                isinstance(template, ast.Call) and isinstance(template.func, ast.Name) and template.func.id == "N_"
+            )
+            if not marked:
+                found.append(node.lineno)
+    assert not found, f"handlog.py lines with an unmarked template: {found}"

@@ -80,7 +80,8 @@ def _log_lines(head: bytes, f: Any, what: str) -> Any:
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            yield no, Verdict(False, f"not UTF-8 text (byte {e.start} of the line)", status=MALFORMED)
+            why = Message(N_("not UTF-8 text (byte {byte} of the line)"), byte=e.start)
+            yield no, Verdict(False, str(why), status=MALFORMED, reason=why)
             continue
         if line.strip():
             yield no, check_line(line)

@@ -58,6 +58,9 @@ FIELDS = (
 EXPECT_FIELDS = ("points", "taken", "shooter", "kitty_owner")
 DIRECTIONS = ("left", "right", "across", "hold")
 
+#: An ``expect`` value that differs from what the rules give.
+SAYS = N_("{field}: the log says {log}, the rules give {rules}")
+
 OK = "ok"
 MALFORMED = "malformed"
 ILLEGAL = "illegal"
@@ -72,27 +75,35 @@ class Verdict:
 
     ``status`` is one of :data:`STATUSES`; ``points`` are the hand scores the
     rules give (after the moon rule) whenever the deal could be played out.
+    ``message`` is the English sentence (``corazones verify`` prints it, for
+    scripts); ``reason`` is the same as a template and its parameters
+    (a :class:`Message` or a core error), for a face that shows it translated
+    with ``corazones.i18n.error_text``.
     """
 
     ok: bool
     message: str
     points: tuple[int, ...] | None = None
     status: str = OK
+    reason: Message | CorazonesError | None = None
 
     def __str__(self) -> str:
         return self.message if self.ok else f"FAIL {self.status}: {self.message}"
 
 
 class _Fail(Exception):
-    def __init__(self, status: str, message: str, points: tuple[int, ...] | None = None) -> None:
-        super().__init__(message)
+    """A line that does not check: its status and why, as an English template and its parameters."""
+
+    def __init__(self, status: str, template: str, /, points: tuple[int, ...] | None = None, **params: Any) -> None:
+        self.reason = Message(template, **params)
+        self.message = str(self.reason)
+        super().__init__(self.message)
         self.status = status
-        self.message = message
         self.points = points
 
 
-def _malformed(message: str) -> _Fail:
-    return _Fail(MALFORMED, message)
+def _malformed(template: str, /, **params: Any) -> _Fail:
+    return _Fail(MALFORMED, template, **params)
 
 
 def check_line(text: str) -> Verdict:
@@ -102,11 +113,12 @@ def check_line(text: str) -> Verdict:
     :data:`~corazones.core.limits.MAX_HANDLOG_LINE_BYTES` long.
     """
     if not isinstance(text, str):
-        return Verdict(False, f"a hand-log line is text, not {type(text).__name__}", status=MALFORMED)
+        why = Message(N_("a hand-log line is text, not {kind}"), kind=type(text).__name__)
+        return Verdict(False, str(why), status=MALFORMED, reason=why)
     try:
         data = parse_json(text.lstrip("\ufeff"), Message(N_("a hand-log line")), MAX_HANDLOG_LINE_BYTES)
     except CorazonesError as e:
-        return Verdict(False, str(e).replace(" at line 1 column ", " at column "), status=MALFORMED)
+        return Verdict(False, str(e).replace(" at line 1 column ", " at column "), status=MALFORMED, reason=e)
     return check_entry(data)
 
 
@@ -116,12 +128,13 @@ def check_entry(data: Any) -> Verdict:
         check_json(data)
         return _check(data)
     except _Fail as f:
-        return Verdict(False, f.message, f.points, f.status)
+        return Verdict(False, f.message, f.points, f.status, f.reason)
     except CorazonesError as e:
-        return Verdict(False, str(e), status=MALFORMED)
+        return Verdict(False, str(e), status=MALFORMED, reason=e)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
         # A safety net: every shape problem above is meant to be caught by name first.
-        return Verdict(False, f"could not check this line: {show(str(e))}", status=MALFORMED)
+        why = Message(N_("could not check this line: {error}"), error=show(str(e)))
+        return Verdict(False, str(why), status=MALFORMED, reason=why)
 
 
 # ------------------------------------------------------------------ shape
@@ -131,13 +144,17 @@ def _is_int(v: Any) -> bool:
 
 def _card_list(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise _malformed(f'{where} must be a list of cards like ["2C", "QS", "10H"], not {_short(value)}')
+        raise _malformed(
+            N_('{where} must be a list of cards like ["2C", "QS", "10H"], not {value}'),
+            where=where,
+            value=_short(value),
+        )
     out = []
     for i, c in enumerate(value):
         try:
             out.append(parse_card(c))
         except CorazonesError as e:
-            raise _malformed(f"{where}[{i}]: {e}") from None
+            raise _malformed(N_("{where}[{i}]: {error}"), where=where, i=i, error=e) from None
     return out
 
 
@@ -152,19 +169,23 @@ def _short(value: Any) -> str:
 
 def _rules(data: dict[str, Any]) -> Rules:
     if "rules" not in data:
-        raise _malformed(f"'rules' is missing; give a preset name: {', '.join(PRESETS)}")
+        raise _malformed(N_("'rules' is missing; give a preset name: {presets}"), presets=", ".join(PRESETS))
     preset = data["rules"]
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise _malformed(f"rules {_short(preset)} is not a preset; presets: {', '.join(PRESETS)}")
+        raise _malformed(
+            N_("rules {preset} is not a preset; presets: {presets}"), preset=_short(preset), presets=", ".join(PRESETS)
+        )
     options = data.get("options")
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise _malformed(f"'options' must be an object of option: value (see RULES.md), not {_short(options)}")
+        raise _malformed(
+            N_("'options' must be an object of option: value (see RULES.md), not {value}"), value=_short(options)
+        )
     try:
         rules = Rules.preset(preset, **options)
     except CorazonesError as e:
-        raise _malformed(f"options: {e}") from None
+        raise _malformed(N_("options: {error}"), error=e) from None
     return rules
 
 
@@ -177,30 +198,44 @@ def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, int 
     if not rules.auction:
         if bids is not None or declarer is not None or declare is not None:
             raise _malformed(
-                "'bids', 'declarer' and 'declare' belong to rules with an auction (auction_hearts); leave them out"
+                N_("'bids', 'declarer' and 'declare' belong to rules with an auction (auction_hearts); leave them out")
             )
         return None, None, None
     n = rules.players
     if data.get("dealer") is None:
-        raise _malformed("'dealer' is needed with an auction: the bids go from eldest hand (left of the dealer) round")
+        raise _malformed(
+            N_("'dealer' is needed with an auction: the bids go from eldest hand (left of the dealer) round")
+        )
     if declare is not None and (not isinstance(declare, str) or len(declare) != 1 or declare not in SUIT_LETTERS):
-        raise _malformed(f"declare {_short(declare)} is not a suit; use one of {', '.join(SUIT_LETTERS)}")
+        raise _malformed(
+            N_("declare {value} is not a suit; use one of {suits}"),
+            value=_short(declare),
+            suits=", ".join(SUIT_LETTERS),
+        )
     if declarer is not None:
         if bids is not None:
             raise _malformed(
-                "give either 'bids' (a hand with an auction) or 'declarer' (a carried-over pool: "
-                "that seat names the suit without bidding), not both"
+                N_(
+                    "give either 'bids' (a hand with an auction) or 'declarer' (a carried-over pool: "
+                    "that seat names the suit without bidding), not both"
+                )
             )
         seat = _seat(declarer, n, "declarer")
         assert seat is not None
         if declare is None:
-            raise _malformed(f"seat {seat} names the suit after a carried-over pool: 'declare' must name it")
+            raise _malformed(
+                N_("seat {seat} names the suit after a carried-over pool: 'declare' must name it"), seat=seat
+            )
         return None, seat, declare
     if not isinstance(bids, list) or len(bids) != n or not all(_is_int(b) for b in bids):
         raise _malformed(
-            f"'bids' must list {n} whole numbers of chips, one per seat from eldest hand to the dealer "
-            f"(0 = no bid), not {_short(bids)}; or, after a carried-over pool, 'declarer' names the seat "
-            "that names the suit"
+            N_(
+                "'bids' must list {n} whole numbers of chips, one per seat from eldest hand to the dealer "
+                "(0 = no bid), not {value}; or, after a carried-over pool, 'declarer' names the seat "
+                "that names the suit"
+            ),
+            n=n,
+            value=_short(bids),
         )
     return [int(b) for b in bids], None, declare
 
@@ -209,7 +244,12 @@ def _seat(value: Any, n: int, where: str) -> int | None:
     if value is None:
         return None
     if not _is_int(value) or not 0 <= value < n:
-        raise _malformed(f"{where} must be a seat 0 to {n - 1} (or null), not {_short(value)}")
+        raise _malformed(
+            N_("{where} must be a seat 0 to {last} (or null), not {value}"),
+            where=where,
+            last=n - 1,
+            value=_short(value),
+        )
     return int(value)
 
 
@@ -218,29 +258,57 @@ def _hands(data: dict[str, Any], rules: Rules) -> tuple[list[list[int]], list[in
     n = rules.players
     raw = data.get("hands")
     if not isinstance(raw, list) or len(raw) != n:
-        got = f"{len(raw)} entries" if isinstance(raw, list) else _short(raw)
         raise _malformed(
-            f"'hands' must list {n} hands as dealt (one per seat, {rules.hand_size} cards each), not {got}"
+            N_("'hands' must list {n} hands as dealt (one per seat, {size} cards each), not {got}"),
+            n=n,
+            size=rules.hand_size,
+            got=_entries(raw),
         )
     hands = [_card_list(h, f"hands[{s}]") for s, h in enumerate(raw)]
     for s, h in enumerate(hands):
         if len(h) != rules.hand_size:
+            if rules.kitty_size:
+                raise _malformed(
+                    N_("hands[{s}] has {got} cards; these rules deal {size} to each of {n} players (kitty {kitty})"),
+                    s=s,
+                    got=len(h),
+                    size=rules.hand_size,
+                    n=n,
+                    kitty=rules.kitty_size,
+                )
             raise _malformed(
-                f"hands[{s}] has {len(h)} cards; these rules deal {rules.hand_size} to each of {n} players"
-                + (f" (kitty {rules.kitty_size})" if rules.kitty_size else "")
+                N_("hands[{s}] has {got} cards; these rules deal {size} to each of {n} players"),
+                s=s,
+                got=len(h),
+                size=rules.hand_size,
+                n=n,
             )
     deck = Counter(rules.deck)
     dealt = Counter(c for h in hands for c in h)
     for c in sorted(dealt):
         if deck[c] == 0:
-            stripped = f"; these rules remove {format_cards(rules.stripped)}" if rules.stripped else ""
-            raise _malformed(f"hands: {card_str(c)} is not in the deck{stripped}")
+            if rules.stripped:
+                raise _malformed(
+                    N_("hands: {card} is not in the deck; these rules remove {cards}"),
+                    card=card_str(c),
+                    cards=format_cards(rules.stripped),
+                )
+            raise _malformed(N_("hands: {card} is not in the deck"), card=card_str(c))
         if dealt[c] > deck[c]:
-            seats = [s for s, h in enumerate(hands) for x in h if x == c]
-            copies = "once" if deck[c] == 1 else f"{deck[c]} times"
+            seats = ", ".join(str(s) for s, h in enumerate(hands) for x in h if x == c)
+            if deck[c] == 1:
+                raise _malformed(
+                    N_("hands: {card} is dealt {dealt} times (seats {seats}); the deck holds it once"),
+                    card=card_str(c),
+                    dealt=dealt[c],
+                    seats=seats,
+                )
             raise _malformed(
-                f"hands: {card_str(c)} is dealt {dealt[c]} times (seats {', '.join(map(str, seats))}); "
-                f"the deck holds it {copies}"
+                N_("hands: {card} is dealt {dealt} times (seats {seats}); the deck holds it {copies} times"),
+                card=card_str(c),
+                dealt=dealt[c],
+                seats=seats,
+                copies=deck[c],
             )
     kitty = sorted((deck - dealt).elements())
     return hands, kitty
@@ -250,15 +318,28 @@ def _direction(data: dict[str, Any], rules: Rules) -> str:
     cycle = rules.pass_cycle if rules.pass_count else ("hold",)
     if "pass_direction" not in data or data["pass_direction"] is None:
         if any(d != "hold" for d in cycle):
-            raise _malformed(f"'pass_direction' is missing; these rules pass {' / '.join(cycle)} (one per hand)")
+            raise _malformed(
+                N_("'pass_direction' is missing; these rules pass {cycle} (one per hand)"), cycle=" / ".join(cycle)
+            )
         return "hold"
     direction = data["pass_direction"]
     if direction not in DIRECTIONS:
-        raise _malformed(f"pass_direction {_short(direction)} is not one of {', '.join(DIRECTIONS)}")
+        raise _malformed(
+            N_("pass_direction {value} is not one of {directions}"),
+            value=_short(direction),
+            directions=", ".join(DIRECTIONS),
+        )
     if direction not in cycle:
         if rules.pass_count == 0:
-            raise _Fail(ILLEGAL, f"pass_direction {direction}, but these rules pass no cards (use hold)")
-        raise _Fail(ILLEGAL, f"pass_direction {direction} is not used by these rules; they pass {' / '.join(cycle)}")
+            raise _Fail(
+                ILLEGAL, N_("pass_direction {direction}, but these rules pass no cards (use hold)"), direction=direction
+            )
+        raise _Fail(
+            ILLEGAL,
+            N_("pass_direction {direction} is not used by these rules; they pass {cycle}"),
+            direction=direction,
+            cycle=" / ".join(cycle),
+        )
     return str(direction)
 
 
@@ -268,27 +349,36 @@ def _passes(data: dict[str, Any], rules: Rules, direction: str) -> list[list[int
     if direction == "hold":
         if raw is None or raw == [] or raw == [[]] * n:
             return None
-        raise _malformed("'passes' lists cards, but pass_direction is hold (no pass); leave passes out")
+        raise _malformed(N_("'passes' lists cards, but pass_direction is hold (no pass); leave passes out"))
     k = rules.pass_count
     if not isinstance(raw, list) or len(raw) != n:
-        got = "missing" if raw is None else f"{len(raw)} entries" if isinstance(raw, list) else _short(raw)
         raise _malformed(
-            f"'passes' must list the {k} cards each of the {n} seats gives (pass_direction {direction}), not {got}"
+            N_("'passes' must list the {k} cards each of the {n} seats gives (pass_direction {direction}), not {got}"),
+            k=k,
+            n=n,
+            direction=direction,
+            got=Message(N_("missing")) if raw is None else _entries(raw),
         )
     passes = [_card_list(p, f"passes[{s}]") for s, p in enumerate(raw)]
     for s, p in enumerate(passes):
         if len(p) != k:
-            raise _malformed(f"passes[{s}] has {len(p)} cards; these rules pass {k}")
+            raise _malformed(N_("passes[{s}] has {got} cards; these rules pass {k}"), s=s, got=len(p), k=k)
     return passes
 
 
 def _plays(data: dict[str, Any], rules: Rules) -> list[int]:
     if "plays" not in data:
-        raise _malformed("'plays' is missing: list every card played, in play order")
+        raise _malformed(N_("'plays' is missing: list every card played, in play order"))
     plays = _card_list(data["plays"], "plays")
     n, size = rules.players, rules.hand_size
     if len(plays) != n * size:
-        raise _malformed(f"'plays' has {len(plays)} cards; a hand is {size} tricks of {n} cards, {n * size} plays")
+        raise _malformed(
+            N_("'plays' has {got} cards; a hand is {size} tricks of {n} cards, {total} plays"),
+            got=len(plays),
+            size=size,
+            n=n,
+            total=n * size,
+        )
     return plays
 
 
@@ -297,17 +387,28 @@ def _expect(data: dict[str, Any], n: int) -> dict[str, Any]:
     if expect is None:
         return {}
     if not isinstance(expect, dict):
-        raise _malformed(f"'expect' must be an object such as {{\"points\": [0, 26, 0, 0]}}, not {_short(expect)}")
+        raise _malformed(
+            N_("'expect' must be an object such as {example}, not {value}"),
+            example='{"points": [0, 26, 0, 0]}',
+            value=_short(expect),
+        )
     unknown = [k for k in expect if k not in EXPECT_FIELDS]
     if unknown:
         raise _malformed(
-            f"expect: unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(EXPECT_FIELDS)}"
+            N_("expect: unknown field(s) {unknown}; fields: {fields}"),
+            unknown=", ".join(map(key_of, unknown)),
+            fields=", ".join(EXPECT_FIELDS),
         )
     for key in ("points", "taken"):
         if key in expect:
             v = expect[key]
             if not isinstance(v, list) or len(v) != n or not all(_is_int(x) for x in v):
-                raise _malformed(f"expect.{key} must list {n} whole numbers (one per seat), not {_short(v)}")
+                raise _malformed(
+                    N_("expect.{key} must list {n} whole numbers (one per seat), not {value}"),
+                    key=key,
+                    n=n,
+                    value=_short(v),
+                )
     for key in ("shooter", "kitty_owner"):
         if key in expect:
             _seat(expect[key], n, f"expect.{key}")
@@ -317,10 +418,18 @@ def _expect(data: dict[str, Any], n: int) -> dict[str, Any]:
 # ------------------------------------------------------------------ check
 def _check(data: Any) -> Verdict:
     if not isinstance(data, dict):
-        raise _malformed(f"each line must be a JSON object with fields {', '.join(FIELDS)}, not {_short(data)}")
+        raise _malformed(
+            N_("each line must be a JSON object with fields {fields}, not {value}"),
+            fields=", ".join(FIELDS),
+            value=_short(data),
+        )
     unknown = [k for k in data if k not in FIELDS]
     if unknown:
-        raise _malformed(f"unknown field(s) {', '.join(map(key_of, unknown))}; fields: {', '.join(FIELDS)}")
+        raise _malformed(
+            N_("unknown field(s) {unknown}; fields: {fields}"),
+            unknown=", ".join(map(key_of, unknown)),
+            fields=", ".join(FIELDS),
+        )
     rules = _rules(data)
     n = rules.players
     dealer = _seat(data.get("dealer"), n, "dealer")
@@ -331,7 +440,11 @@ def _check(data: Any) -> Verdict:
     plays = _plays(data, rules)
     choice = data.get("moon_choice")
     if choice is not None and choice not in MOON_CHOICES:
-        raise _malformed(f"moon_choice {_short(choice)} is not one of {', '.join(MOON_CHOICES)} (or null)")
+        raise _malformed(
+            N_("moon_choice {value} is not one of {choices} (or null)"),
+            value=_short(choice),
+            choices=", ".join(MOON_CHOICES),
+        )
     expect = _expect(data, n)
 
     if dealer is None:
@@ -342,62 +455,97 @@ def _check(data: Any) -> Verdict:
     if bids is not None:
         _bid(deal, bids, declare)
     elif declarer is not None and declare is not None:
-        _apply(deal, Action.declare(declarer, declare), f"declare {declare} (seat {declarer})")
+        _apply(deal, Action.declare(declarer, declare), _declare_text(declare, declarer))
     if passes is not None:
         assert deal.phase == PASS
         for s, p in enumerate(passes):
-            _apply(deal, Action.pass_cards(s, p), f"pass of seat {s}")
+            _apply(deal, Action.pass_cards(s, p), Message(N_("pass of seat {seat}"), seat=s))
     for i, c in enumerate(plays):
         if deal.phase != PLAY:  # cannot happen with the count checked above; kept as a guard
-            raise _Fail(ILLEGAL, f"play #{i + 1} {card_str(c)}: the hand is already over")
+            raise _Fail(ILLEGAL, N_("play #{number} {card}: the hand is already over"), number=i + 1, card=card_str(c))
         seat = deal.turn
-        _apply(
-            deal, Action.play(seat, c), f"play #{i + 1} (trick {deal.trick_no + 1}, seat {seat} plays {card_str(c)})"
+        what = Message(
+            N_("play #{number} (trick {trick}, seat {seat} plays {card})"),
+            number=i + 1,
+            trick=deal.trick_no + 1,
+            seat=seat,
+            card=card_str(c),
         )
+        _apply(deal, Action.play(seat, c), what)
     if deal.phase == MOON:
         if choice is None:
             raise _malformed(
-                f"seat {deal.shooter} shot the moon and these rules let the shooter choose: "
-                f"moon_choice is needed ({' or '.join(MOON_CHOICES)})"
+                N_(
+                    "seat {seat} shot the moon and these rules let the shooter choose: "
+                    "moon_choice is needed ({choices})"
+                ),
+                seat=deal.shooter,
+                choices=Message(N_("{a} or {b}"), a=MOON_CHOICES[0], b=MOON_CHOICES[1]),
             )
         deal.apply(Action.moon(deal.turn, str(choice)))
     elif choice is not None:
         if deal.shooter is None:
             raise _Fail(
-                MISMATCH, f"moon_choice {choice} is given, but nobody shot the moon (points taken {list(deal.pts)})"
+                MISMATCH,
+                N_("moon_choice {choice} is given, but nobody shot the moon (points taken {taken})"),
+                choice=choice,
+                taken=list(deal.pts),
             )
         if choice != rules.moon:
-            raise _Fail(ILLEGAL, f"moon_choice {choice}, but these rules fix moon = {rules.moon}")
+            raise _Fail(
+                ILLEGAL, N_("moon_choice {choice}, but these rules fix moon = {moon}"), choice=choice, moon=rules.moon
+            )
     points = tuple(deal.hand_scores())
     _compare(expect, deal, points)
-    text = f"ok, points {list(points)}"
     if deal.shooter is not None:
-        text += f"; seat {deal.shooter} shot the moon ({deal.moon_choice or rules.moon})"
-    return Verdict(True, text, points, OK)
+        ok = Message(
+            N_("ok, points {points}; seat {seat} shot the moon ({how})"),
+            points=str(list(points)),
+            seat=deal.shooter,
+            how=deal.moon_choice or rules.moon,
+        )
+    else:
+        ok = Message(N_("ok, points {points}"), points=str(list(points)))
+    return Verdict(True, str(ok), points, OK, ok)
 
 
-def _apply(deal: Deal, action: Action, what: str) -> None:
+def _entries(raw: Any) -> Message | str:
+    """What a list field holds instead of the right count: "3 entries", or the value itself."""
+    return Message(N_("{n} entries"), n=len(raw)) if isinstance(raw, list) else _short(raw)
+
+
+def _declare_text(suit: str, seat: int) -> Message:
+    return Message(N_("declare {suit} (seat {seat})"), suit=suit, seat=seat)
+
+
+def _apply(deal: Deal, action: Action, what: Message) -> None:
     """Apply one action of the log; a refusal becomes an ``illegal`` verdict naming ``what`` was refused."""
     try:
         deal.apply(action)
     except CorazonesError as e:
-        raise _Fail(ILLEGAL, f"{what}: {e}") from None
+        raise _Fail(ILLEGAL, N_("{what}: {error}"), what=what, error=e) from None
 
 
 def _bid(deal: Deal, bids: list[int], declare: str | None) -> None:
     """Play the auction: every bid in turn, then the winner names the penalty suit."""
     for i, b in enumerate(bids):
         seat = deal.turn
-        _apply(deal, Action.bid(seat, b), f"bid #{i + 1} (seat {seat} bids {b})")
+        _apply(
+            deal,
+            Action.bid(seat, b),
+            Message(N_("bid #{number} (seat {seat} bids {bid})"), number=i + 1, seat=seat, bid=b),
+        )
     if deal.phase == DECLARE:
         if declare is None:
             raise _malformed(
-                f"seat {deal.turn} won the auction with {deal.high_bid} chips: "
-                f"'declare' must name the penalty suit ({', '.join(SUIT_LETTERS)})"
+                N_("seat {seat} won the auction with {bid} chips: 'declare' must name the penalty suit ({suits})"),
+                seat=deal.turn,
+                bid=deal.high_bid,
+                suits=", ".join(SUIT_LETTERS),
             )
-        _apply(deal, Action.declare(deal.turn, declare), f"declare {declare} (seat {deal.turn})")
+        _apply(deal, Action.declare(deal.turn, declare), _declare_text(declare, deal.turn))
     elif declare is not None:
-        raise _Fail(ILLEGAL, f"declare {declare} is given, but nobody bid: hearts stays the penalty suit")
+        raise _Fail(ILLEGAL, N_("declare {suit} is given, but nobody bid: hearts stays the penalty suit"), suit=declare)
 
 
 def _infer_dealer(
@@ -429,18 +577,18 @@ def _infer_dealer(
 
 def _compare(expect: dict[str, Any], deal: Deal, points: tuple[int, ...]) -> None:
     if "shooter" in expect and expect["shooter"] != deal.shooter:
-        raise _Fail(
-            MISMATCH, f"shooter: the log says {_short(expect['shooter'])}, the rules give {_short(deal.shooter)}"
-        )
+        raise _Fail(MISMATCH, SAYS, field="shooter", log=_short(expect["shooter"]), rules=_short(deal.shooter))
     if "kitty_owner" in expect and expect["kitty_owner"] != deal.kitty_owner:
         raise _Fail(
-            MISMATCH,
-            f"kitty_owner: the log says {_short(expect['kitty_owner'])}, the rules give {_short(deal.kitty_owner)}",
+            MISMATCH, SAYS, field="kitty_owner", log=_short(expect["kitty_owner"]), rules=_short(deal.kitty_owner)
         )
     if "taken" in expect and expect["taken"] != list(deal.pts):
-        raise _Fail(MISMATCH, f"taken: the log says {expect['taken']}, the rules give {list(deal.pts)}", points)
+        raise _Fail(MISMATCH, SAYS, points, field="taken", log=str(expect["taken"]), rules=str(list(deal.pts)))
     if "points" in expect and expect["points"] != list(points):
-        hint = ""
+        template = SAYS
         if deal.shooter is not None and expect["points"] == list(deal.pts):
-            hint = " (the log gives the points taken; expect.points is the hand score after the moon rule)"
-        raise _Fail(MISMATCH, f"points: the log says {expect['points']}, the rules give {list(points)}{hint}", points)
+            template = N_(
+                "{field}: the log says {log}, the rules give {rules} "
+                "(the log gives the points taken; expect.points is the hand score after the moon rule)"
+            )
+        raise _Fail(MISMATCH, template, points, field="points", log=str(expect["points"]), rules=str(list(points)))
