@@ -157,10 +157,14 @@ _POOLS: dict[int, Executor] = {}
 RACE_ROUNDS = 4
 #: Standard errors of paired deficit after which an option drops out of a race.
 RACE_Z = 2.0
-#: When the playouts treat a seat as shooting the moon (:meth:`ExpertBot._watch`): a stricter alarm than the
-#: ``standard`` player's own defence, since a playout shooter plays every card high and a false alarm
-#: misleads the whole search, where a heuristic defender only pays for the one card.
-WATCH = standard.Params(defend_lo=0.3, defend_hi=0.7)
+#: When the playouts treat a seat as shooting the moon (:meth:`ExpertBot._watch`).  The share of the points
+#: counts from 20% to 60% (a seat that alone took the Q♠ is a shooter on three deals in four), a little
+#: later than the ``standard`` player's own defence, since a playout shooter plays every card high and a
+#: false alarm misleads the whole search, where a heuristic defender only pays for the one card.  Control
+#: counts from the second trick a seat has won from the start, a quarter more each trick: a shooter
+#: leads its winners at once, and by the time it has won three tricks a defender has often thrown it
+#: the Q♠ (see ``docs/bots.md``).
+WATCH = standard.Params(defend_lo=0.2, defend_hi=0.6, control_from=2, control_step=0.25)
 
 
 def _pool(workers: int) -> Executor:
