@@ -187,3 +187,22 @@ def test_expert_watch_names_nobody_when_nobody_threatens() -> None:
     )
     obs = obs_to_play(game)
     assert ExpertBot(0)._watch(View(obs)) == (-1, 0.0)
+
+
+def test_expert_watches_a_seat_from_its_second_trick_and_more_with_each() -> None:
+    """The expert's playouts start modelling a shooter sooner than ``standard``'s own defence does.
+
+    Seat 0 has won the first two tricks and leads the A♦: ``standard`` (control from the third trick)
+    names nobody yet, the expert names seat 0 on a quarter of its deals; one trick later, on half.
+    """
+    two = position(
+        "standard",
+        [*CONTROL_TRICKS[:2], "0:AD"],
+        [CONTROL_HANDS[0], *(h + " " + x for h, x in zip(CONTROL_HANDS[1:], ["2D", "3D", "4D"]))],
+    )
+    obs = obs_to_play(two)
+    assert obs.seat == 1
+    assert standard.moon_alarm(View(obs)) == (None, 0.0)
+    assert ExpertBot(0)._watch(View(obs)) == (0, 0.25)
+    three = position("standard", [*CONTROL_TRICKS, "0:QS"], [CONTROL_HANDS[0].replace("QS ", ""), *CONTROL_HANDS[1:]])
+    assert ExpertBot(0)._watch(View(obs_to_play(three))) == (0, 0.5)
