@@ -11,7 +11,10 @@ What an option allows is read from the schema (its JSON schema: bounds, choices)
 cannot drift from the check.  How options go together is the rules' own check, not a copy of it
 here: when the rules refuse a combination, the option to blame is found by asking the rules again
 (an option is named when leaving it at the preset's value makes the rules playable), and what it
-allows is the values of it the rules accept with every other option unchanged.
+allows is the values of it the rules accept with every other option unchanged.  The values of
+``card_points`` (cards and their points) and ``discard_order`` cannot be listed: for them the
+refusal gives the rules' own reason and one value the rules accept with the others (the preset's,
+or standard Hearts'), found by asking the rules the same way.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ DISCARD_ORDER = N_(
 CLASH = N_("{option} = {value} cannot be played with {others}; allowed with them: {allowed}.")
 CLASH_ENTRIES = N_("{option} = {value} cannot be played with {others}; entries allowed with them: {allowed}.")
 CLASH_ANY = N_("{option} = {value} cannot be played with {others}.")
+CLASH_EXAMPLE = N_(
+    "{option} = {value} cannot be played with {others} ({why}); accepted with them, for example: {option} = {example}."
+)
 TOGETHER = N_("These options cannot be played together: {options}.")
 
 #: Integer options with at most this many values have every value tried for "allowed with them";
@@ -197,15 +203,55 @@ def _clash(preset: str, given: dict[str, Any]) -> OptionsRefused:
     culprits = [k for k in order if _plays(preset, {o: v for o, v in given.items() if o != k})]
     if not culprits:
         return OptionsRefused(TOGETHER, options=company(None))
-    for option in culprits:
+    # an option whose accepted values can be listed first: the most a player can be told
+    listed = [k for k in culprits if k not in _UNLISTED] + [k for k in culprits if k in _UNLISTED]
+    for option in listed:
         found = _allowed(preset, given, option)
         if found is not None:
             template, allowed = found
             return OptionsRefused(
                 template, option=option, value=shown(given[option]), others=company(option), allowed=allowed
             )
+    for option in listed:
+        example = _example(preset, given, option)
+        if example is not None:
+            return OptionsRefused(
+                CLASH_EXAMPLE,
+                option=option,
+                value=shown(given[option]),
+                others=company(option),
+                why=_why(preset, given),
+                example=shown(example),
+            )
     option = culprits[0]
     return OptionsRefused(CLASH_ANY, option=option, value=shown(given[option]), others=company(option))
+
+
+#: Options whose accepted values cannot be listed (cards and their points, discard orders).
+_UNLISTED = ("card_points", "discard_order")
+
+
+def _example(preset: str, given: dict[str, Any], option: str) -> Any:
+    """One value of ``option`` (of :data:`_UNLISTED`) the rules accept with the other options given:
+    the preset's own, else standard Hearts'; None when neither is."""
+    if option not in _UNLISTED:
+        return None
+    for source in (preset, "standard"):
+        value = Rules.preset(source).to_dict()[option]
+        if _plays(preset, {**given, option: value}):
+            return value
+    return None
+
+
+def _why(preset: str, given: dict[str, Any]) -> CorazonesError | str:
+    """The rules' own reason for refusing ``given`` (a template the faces translate)."""
+    try:
+        Rules.preset(preset, **given)
+    except CorazonesError as e:
+        return e
+    except (TypeError, ValueError) as e:
+        return show(str(e))
+    return ""
 
 
 def _allowed(preset: str, given: dict[str, Any], option: str) -> tuple[str, str] | None:
@@ -215,7 +261,7 @@ def _allowed(preset: str, given: dict[str, Any], option: str) -> tuple[str, str]
     def plays(value: Any) -> bool:
         return _plays(preset, {**given, option: value})
 
-    if option in ("card_points", "discard_order"):
+    if option in _UNLISTED:
         return None
     shape, nullable = _shape(option)
     kind = shape.get("type")
