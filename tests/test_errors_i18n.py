@@ -405,3 +405,27 @@ def test_hand_log_checks_raise_marked_templates() -> None:
             if not marked:
                 found.append(node.lineno)
     assert not found, f"handlog.py lines with an unmarked template: {found}"
+
+
+def test_every_http_refusal_of_the_lobby_carries_a_reason(server: LocalServer) -> None:
+    """Sign-in, games, stats and catalog refusals go through Refused too: a reason the page translates."""
+    cases = [
+        ("POST", "/api/auth/guest", {"name": "   "}, None, 422, "a name needs at least one visible character"),
+        ("POST", "/api/auth/login", {"name": "nobody", "password": "x" * 8}, None, 401, "wrong name or password"),
+        ("GET", "/api/me", None, None, 401, "no token; send 'Authorization: Bearer <token>' with a token from "),
+        ("GET", "/api/me", None, "Bearer nonsense", 401, "this token is not valid: malformed, expired or revoked"),
+        ("GET", "/api/games/nope/record", None, None, 404, "there is no game 'nope'"),
+        ("GET", "/api/players/999999/stats", None, None, 404, "there is no player 999999"),
+        ("GET", "/api/i18n/fr", None, None, 404, "unknown language 'fr'; languages: en, es"),
+        ("GET", "/api/tables/nope", None, None, 404, "There is no table nope."),
+    ]
+    for method, path, body, auth, status, english in cases:
+        headers = {"Authorization": auth} if auth else {}
+        r = httpx.request(method, f"{server.base}{path}", json=body, headers=headers)
+        assert r.status_code == status, (path, r.text)
+        detail = r.json()["detail"]
+        assert detail["message"].startswith(english), (path, detail)
+        reason = detail["reason"]
+        assert detail["message"] == reason["template"].format(**reason["params"])
+        spanish = ES(reason["template"]).format(**reason["params"])
+        assert spanish != detail["message"], path

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
 
-from corazones.i18n import error_json
+from corazones.i18n import N_, error_json
 from corazones.server.auth import Tokens
 from corazones.server.hub import Hub, Refused
 from corazones.services.store import Store
@@ -39,10 +39,11 @@ def tokens(request: Request) -> Tokens:
     return request.app.state.tokens  # type: ignore[no-any-return]
 
 
-def refused(e: Refused) -> HTTPException:
-    # ``reason``: the template and its parameters, which the web app translates (the message is English)
+def refused(e: Refused, status: int | None = None) -> HTTPException:
+    """The HTTP answer to a refusal: its code's status (or ``status``), the English ``message`` and the
+    ``reason`` (template and parameters) the web app translates."""
     detail = {"code": e.code, "message": str(e), "url": e.url, "reason": error_json(e)}
-    return HTTPException(HTTP_STATUS.get(e.code, 409), detail)
+    return HTTPException(status or HTTP_STATUS.get(e.code, 409), detail)
 
 
 async def player_of_token(request: Request, token: str | None) -> Player | None:
@@ -71,15 +72,17 @@ async def optional_player(request: Request) -> Player | None:
 async def current_player(request: Request) -> Player:
     player = await optional_player(request)
     if player is None:
-        why = "no token" if _bearer(request) is None else "this token is not valid: malformed, expired or revoked"
-        raise HTTPException(
-            401,
-            {
-                "code": "auth",
-                "message": f"{why}; send 'Authorization: Bearer <token>' with a token from /api/auth/guest, "
-                "/api/auth/login or /api/auth/register",
-            },
-        )
+        if _bearer(request) is None:
+            template = N_(
+                "no token; send 'Authorization: Bearer <token>' with a token from /api/auth/guest, "
+                "/api/auth/login or /api/auth/register"
+            )
+        else:
+            template = N_(
+                "this token is not valid: malformed, expired or revoked; send 'Authorization: Bearer <token>' "
+                "with a token from /api/auth/guest, /api/auth/login or /api/auth/register"
+            )
+        raise refused(Refused("auth", template), 401)
     return player
 
 

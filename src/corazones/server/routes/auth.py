@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 
+from corazones.i18n import N_
 from corazones.server.auth import check_password, clean_name, hash_password
-from corazones.server.deps import HubDep, PlayerDep, player_json, store, tokens
+from corazones.server.deps import HubDep, PlayerDep, player_json, refused, store, tokens
+from corazones.server.hub import Refused
 from corazones.server.schema import AccountRequest, GuestRequest, RevokeRequest
 from corazones.services.store.models import Player
 
@@ -18,7 +20,7 @@ router = APIRouter(prefix="/api")
 def _name(raw: str) -> str:
     name = clean_name(raw)
     if not name:
-        raise HTTPException(422, {"code": "malformed", "message": "a name needs at least one visible character"})
+        raise refused(Refused("malformed", N_("a name needs at least one visible character")))
     return name
 
 
@@ -39,7 +41,7 @@ async def register(body: AccountRequest, request: Request) -> dict[str, Any]:
     try:
         p = await asyncio.to_thread(store(request).add_player, name, "account", name.casefold(), digest)
     except ValueError:
-        raise HTTPException(409, {"code": "seat_taken", "message": f"the name {name!r} is taken"}) from None
+        raise refused(Refused("seat_taken", N_("the name {name} is taken"), name=repr(name))) from None
     return _reply(request, p)
 
 
@@ -48,7 +50,7 @@ async def login(body: AccountRequest, request: Request) -> dict[str, Any]:
     p = await asyncio.to_thread(store(request).player_by_login, clean_name(body.name).casefold())
     ok = p is not None and await asyncio.to_thread(check_password, body.password, p.password_hash)
     if not ok or p is None:
-        raise HTTPException(401, {"code": "auth", "message": "wrong name or password"})
+        raise refused(Refused("auth", N_("wrong name or password")), 401)
     return _reply(request, p)
 
 
@@ -65,7 +67,7 @@ async def revoke(body: RevokeRequest, request: Request, player: PlayerDep, h: Hu
     (sign out the *other* devices), else ``token`` is null and the caller is signed out too."""
     gen = await asyncio.to_thread(store(request).revoke_tokens, player.id)
     if gen is None:  # the player row went away meanwhile
-        raise HTTPException(401, {"code": "auth", "message": "unknown player"})
+        raise refused(Refused("auth", N_("unknown player")), 401)
     player.token_gen = gen
     h.revoke_player(player.id, gen)
     fresh = tokens(request).issue(player.id, gen) if body.keep_this_device else None

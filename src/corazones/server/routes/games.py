@@ -6,15 +6,16 @@ import asyncio
 import json
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Response
+from fastapi import APIRouter, Response
 
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import SUIT_LETTERS, card_str
 from corazones.core.game import Game
 from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
-from corazones.server.deps import HubDep, player_json
-from corazones.server.hub import Hub
+from corazones.i18n import N_
+from corazones.server.deps import HubDep, player_json, refused
+from corazones.server.hub import Hub, Refused
 
 router = APIRouter(prefix="/api")
 
@@ -22,9 +23,9 @@ router = APIRouter(prefix="/api")
 async def _finished(h: Hub, game_id: str) -> tuple[Any, list[Any]]:
     row = await asyncio.to_thread(h.store.table, game_id)
     if row is None:
-        raise HTTPException(404, {"code": "not_found", "message": f"there is no game {game_id!r}"})
+        raise refused(Refused("not_found", N_("there is no game {game}"), game=repr(game_id)))
     if row.status != "finished":
-        raise HTTPException(409, {"code": "game_over", "message": "the game is not over yet: its seed is still secret"})
+        raise refused(Refused("game_over", N_("the game is not over yet: its seed is still secret")))
     events = await asyncio.to_thread(h.store.events, game_id, 0, ("action",))
     return row, events
 
@@ -129,7 +130,7 @@ async def replay(game_id: str, h: HubDep) -> dict[str, Any]:
 async def stats(player_id: int, h: HubDep) -> dict[str, Any]:
     p = await asyncio.to_thread(h.store.player, player_id)
     if p is None:
-        raise HTTPException(404, {"code": "not_found", "message": f"there is no player {player_id}"})
+        raise refused(Refused("not_found", N_("there is no player {player}"), player=player_id))
     s = await asyncio.to_thread(h.store.stats, player_id)
     return {
         "player": player_json(p),

@@ -6,8 +6,9 @@ import asyncio
 import json
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 
+from corazones.i18n import N_
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
 from corazones.server.hub import Hub, Refused
 from corazones.server.schema import CreateTableRequest, JoinRequest, RemoveRequest
@@ -86,7 +87,7 @@ async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
         return h.info(h.tables[table_id], p.id if p else None)
     row = await asyncio.to_thread(h.store.table, table_id)
     if row is None:
-        raise HTTPException(404, {"code": "not_found", "message": f"there is no table {table_id!r}"})
+        raise refused(Refused("not_found", N_("There is no table {table}."), table=table_id))
     return _stored_info(h, row)
 
 

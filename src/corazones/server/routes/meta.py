@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 from corazones.core import rules as rules_mod
 from corazones.core.rules import PRESETS, Rules
-from corazones.i18n import LANGS, catalog_json
+from corazones.i18n import LANGS, N_, catalog_json
 from corazones.players.registry import LEVELS
-from corazones.server.deps import HubDep, StoreDep
+from corazones.server.deps import HubDep, StoreDep, refused
+from corazones.server.hub import Refused
 
 router = APIRouter()
 
@@ -39,8 +40,10 @@ async def healthz(h: HubDep, s: StoreDep) -> JSONResponse:
 @router.get("/api/i18n/{lang}")
 async def catalog(lang: str) -> dict[str, str]:
     if lang not in LANGS:
-        raise HTTPException(
-            404, {"code": "not_found", "message": f"unknown language {lang!r}; languages: {', '.join(LANGS)}"}
+        raise refused(
+            Refused(
+                "not_found", N_("unknown language {lang}; languages: {langs}"), lang=repr(lang), langs=", ".join(LANGS)
+            )
         )
     return catalog_json(lang)
 
