@@ -438,3 +438,15 @@ def test_the_command_line_raises_no_usage_error_built_by_hand() -> None:
                 if not marked:
                     found.append(f"{path.name}:{node.lineno} (template not N_)")
     assert not found, found
+
+
+def test_unusable_input_is_explained_in_the_language_asked_for(tmp_path: Path) -> None:
+    """A file that cannot be read at all is a one-line error in --lang, naming the file and why."""
+    code, out = run("replay", str(tmp_path), "--lang", "es")
+    assert code == 2 and f"error: no se puede leer {tmp_path}: es una carpeta, no un archivo" in out
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"format": "caf\xe9"}')
+    code, out = run("verify", str(bad), "--lang", "es")
+    assert code == 2 and f"error: no se puede leer {bad}: no es texto UTF-8 (byte 15)" in out
+    code, out = run("replay", str(bad))
+    assert code == 2 and f"error: cannot read {bad}: not UTF-8 text (byte 15)" in out

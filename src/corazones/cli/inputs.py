@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
+from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.text import safe_line
 
 #: The file name that means standard input.
@@ -24,15 +25,22 @@ MAX_HANDLOG_BYTES = 256 * 1024 * 1024
 MAX_HANDLOG_LINES = 1_000_000
 #: A typed answer in the line game, in characters (a pass of every card of a hand fits many times over).
 MAX_ANSWER_CHARS = 200
+LONG_LINE = N_("{what}: line {number} is longer than {limit} bytes, the limit for one line")
+MANY_LINES = N_("{what} has more than {most} lines, the limit for a hand log")
 
 
-class InputError(Exception):
-    """Input that cannot be used at all; the message names the input and why."""
+class InputError(CorazonesError):
+    """Input that cannot be used at all: a template naming the input and why, shown in the user's language."""
 
 
 def shown(path: Path | str) -> str:
     """A path as messages show it: standard input by name, anything else made safe and clipped."""
     return "standard input" if str(path) == STDIN else safe_line(str(path), 200)
+
+
+def where(path: Path | str) -> Message | str:
+    """:func:`shown` as a parameter of a message for people: "standard input" is translated where shown."""
+    return Message(N_("standard input")) if str(path) == STDIN else safe_line(str(path), 200)
 
 
 @contextmanager
@@ -43,11 +51,11 @@ def open_input(path: Path | str) -> Iterator[BinaryIO]:
         return
     p = Path(path)
     if p.is_dir():
-        raise InputError(f"cannot read {shown(p)}: it is a folder, not a file")
+        raise InputError(N_("cannot read {path}: it is a folder, not a file"), path=where(p))
     try:
         f = p.open("rb")
     except OSError as e:
-        raise InputError(f"cannot read {shown(p)}: {e.strerror or e}") from None
+        raise InputError(N_("cannot read {path}: {why}"), path=where(p), why=e.strerror or str(e)) from None
     with f:
         yield f
 
@@ -57,7 +65,7 @@ def read_some(f: BinaryIO, limit: int) -> bytes:
     try:
         return f.read(limit + 1)
     except OSError as e:
-        raise InputError(f"cannot read: {e.strerror or e}") from None
+        raise InputError(N_("cannot read: {why}"), why=e.strerror or str(e)) from None
 
 
 def decode(data: bytes, path: Path | str) -> str:
@@ -65,19 +73,26 @@ def decode(data: bytes, path: Path | str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"cannot read {shown(path)}: not UTF-8 text (byte {e.start})") from None
+        raise InputError(
+            N_("cannot read {path}: not UTF-8 text (byte {byte})"), path=where(path), byte=e.start
+        ) from None
 
 
-def read_text(path: Path | str, limit: int, what: str) -> str:
+def read_text(path: Path | str, limit: int, what: Message) -> str:
     """The whole text of ``path`` when it is at most ``limit`` bytes of UTF-8; else :class:`InputError`."""
     with open_input(path) as f:
         data = read_some(f, limit)
     if len(data) > limit:
-        raise InputError(f"{shown(path)} is larger than {limit:,} bytes, the limit for {what}")
+        raise InputError(
+            N_("{path} is larger than {limit} bytes, the limit for {what}"),
+            path=where(path),
+            limit=f"{limit:,}",
+            what=what,
+        )
     return decode(data, path)
 
 
-def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: str) -> Iterator[bytes]:
+def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: Message | str) -> Iterator[bytes]:
     """The lines of ``head`` followed by the rest of ``f``, without their newline, each at most ``limit`` bytes.
 
     A longer line, or more than ``total`` bytes in all, raises :class:`InputError`
@@ -93,17 +108,19 @@ def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: str) -
             break
         number += 1
         if nl - pos > limit:
-            raise InputError(f"{what}: line {number} is longer than {limit:,} bytes, the limit for one line")
+            raise InputError(LONG_LINE, what=what, number=number, limit=f"{limit:,}")
         if number > MAX_HANDLOG_LINES:
-            raise InputError(f"{what} has more than {MAX_HANDLOG_LINES:,} lines, the limit for a hand log")
+            raise InputError(MANY_LINES, what=what, most=f"{MAX_HANDLOG_LINES:,}")
         yield head[pos:nl]
         pos = nl + 1
     line = head[pos:]
     while True:
         if len(line) > limit:
-            raise InputError(f"{what}: line {number + 1} is longer than {limit:,} bytes, the limit for one line")
+            raise InputError(LONG_LINE, what=what, number=number + 1, limit=f"{limit:,}")
         if seen > total:
-            raise InputError(f"{what} is larger than {total:,} bytes, the limit for a hand log")
+            raise InputError(
+                N_("{what} is larger than {limit} bytes, the limit for a hand log"), what=what, limit=f"{total:,}"
+            )
         chunk = f.readline(limit + 1 - len(line))
         if not chunk:
             if line:
@@ -114,7 +131,7 @@ def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: str) -
         if line.endswith(b"\n"):
             number += 1
             if number > MAX_HANDLOG_LINES:
-                raise InputError(f"{what} has more than {MAX_HANDLOG_LINES:,} lines, the limit for a hand log")
+                raise InputError(MANY_LINES, what=what, most=f"{MAX_HANDLOG_LINES:,}")
             yield line[:-1]
             line = b""
 

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 
 from corazones.cli.exits import FAILED, OK, fail
-from corazones.cli.inputs import InputError, read_text, shown
+from corazones.cli.inputs import InputError, read_text, where
 from corazones.cli.render import (
     Seats,
     bid_text,
@@ -40,13 +40,13 @@ from corazones.i18n import error_text, translator
 def read_record(file: Path | str, lang: str = "en") -> dict[str, Any]:
     """The record in ``file`` (``-`` for standard input), checked in shape; exit 2 with one line if it is not one."""
     try:
-        text = read_text(file, MAX_RECORD_BYTES, "a game record")
+        text = read_text(file, MAX_RECORD_BYTES, Message(N_("a game record")))
         return loads(text)
     except InputError as e:
-        fail(str(e))
+        fail(e, lang=lang)
     except (CorazonesError, ValueError, RecursionError) as e:
         # ValueError and RecursionError are a safety net: the record reader names every fault it knows first
-        fail(Message(N_("{file}: {error}"), file=shown(file), error=e), lang=lang)
+        fail(Message(N_("{file}: {error}"), file=where(file), error=e), lang=lang)
 
 
 def print_replay(file: Path | str, glyphs: bool, lang: str = "en") -> int:
@@ -56,7 +56,7 @@ def print_replay(file: Path | str, glyphs: bool, lang: str = "en") -> int:
         rules = rules_of(rec)
         seed = seed_of(rec)
     except (CorazonesError, ValueError) as e:
-        fail(Message(N_("{file}: {error}"), file=shown(file), error=e), lang=lang)
+        fail(Message(N_("{file}: {error}"), file=where(file), error=e), lang=lang)
     raw_names = rec.get("players")
     names = Seats(lang, rules.players, None, raw_names if isinstance(raw_names, list) else None)
     typer.echo(

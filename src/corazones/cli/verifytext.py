@@ -22,7 +22,16 @@ from typing import Any
 import typer
 
 from corazones.cli.exits import FAILED, OK, fail
-from corazones.cli.inputs import MAX_HANDLOG_BYTES, InputError, bounded_lines, decode, open_input, read_some, shown
+from corazones.cli.inputs import (
+    MAX_HANDLOG_BYTES,
+    InputError,
+    bounded_lines,
+    decode,
+    open_input,
+    read_some,
+    shown,
+    where,
+)
 from corazones.core.commitment import check, commit
 from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
@@ -45,7 +54,7 @@ def run_verify(file: Path | str, lang: str = "en") -> int:
                 fail(
                     Message(
                         N_("{file} is larger than {limit} bytes, the limit for a game record"),
-                        file=shown(file),
+                        file=where(file),
                         limit=f"{MAX_RECORD_BYTES:,}",
                     ),
                     lang=lang,
@@ -60,9 +69,9 @@ def run_verify(file: Path | str, lang: str = "en") -> int:
                     return _verify_record_text(file, text, lang)
                 if isinstance(whole, dict) and "\n" in text.strip():
                     return _report([(1, check_line(text))], file, lang)
-            return _report(_log_lines(head, f, shown(file)), file, lang)
+            return _report(_log_lines(head, f, where(file)), file, lang)
     except InputError as e:
-        fail(str(e))
+        fail(e, lang=lang)
 
 
 def _json_or_not(text: str) -> Any:
@@ -72,7 +81,7 @@ def _json_or_not(text: str) -> Any:
         return _NOT_JSON
 
 
-def _log_lines(head: bytes, f: Any, what: str) -> Any:
+def _log_lines(head: bytes, f: Any, what: Message | str) -> Any:
     """``(line number, verdict)`` for each non-blank line, read in bounded steps."""
     for no, raw in enumerate(bounded_lines(head, f, MAX_HANDLOG_LINE_BYTES, MAX_HANDLOG_BYTES, what), 1):
         if no == 1:
