@@ -19,8 +19,9 @@ default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
 
 Moon defence.  ``standard``'s moon alarm (a seat alone has taken the points
-so far, or has won every trick from the start; stricter here than where
-``standard`` defends, see ``WATCH``) names a seat and a level between 0 and
+so far, or has won every trick from the start; set here for the search, a
+little later on the points and sooner on the tricks than where ``standard``
+defends, see ``WATCH``) names a seat and a level between 0 and
 1.  On that share of the sampled deals the seat holds the high cards of its
 suits (:meth:`~corazones.players.belief.Belief.tilt`: a real shooter has
 them), plays for the moon, and the others defend against it from the start
