@@ -12,7 +12,7 @@ import typer
 from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
-from corazones.cli.outputs import check_record_path
+from corazones.cli.outputs import check_output_file
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
@@ -226,7 +226,7 @@ def play(
     if hands is not None and hands < 1:
         refuse("--hands", language, AT_LEAST_ONE, value=hands)
     if record is not None:
-        check_record_path(record, lang=language)  # before any card is dealt, not after the game
+        check_output_file(record, lang=language)  # before any card is dealt, not after the game
     chosen = check_level(level, language)
     game_seed = check_seed(seed, language)
     if not (line or auto) and sys.stdin.isatty() and sys.stdout.isatty():

@@ -32,7 +32,7 @@ def _probe(folder: Path) -> None:
         probe.unlink()
 
 
-def check_record_path(path: Path, flag: str = "--record", lang: str = "en") -> None:
+def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> None:
     """A file the command can write (replace) at the end; a usage error (in ``lang``) now otherwise."""
     shown = quoted(path, 200)
     if path.is_dir():

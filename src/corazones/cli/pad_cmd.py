@@ -31,6 +31,7 @@ from typing import Annotated, Any, TextIO
 import typer
 
 from corazones.cli.flags import FlagRefused, quoted, refuse
+from corazones.cli.outputs import check_output_file
 from corazones.core.cards import SUIT_LETTERS
 from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
 from corazones.core.rules import Rules
@@ -520,7 +521,7 @@ def pad(
     language = check_lang(lang)
     for flag, path in (("--save", save), ("--csv", csv)):
         if path is not None:
-            check_writable(path, flag, language)
+            check_output_file(path, flag, language)
     if load is not None:
         try:
             the_pad = read_pad(load)
@@ -553,24 +554,6 @@ def pad(
         return
     code = run_lines(the_pad, language, sys.stdin, sys.stdout, save, csv)
     raise typer.Exit(code)
-
-
-def check_writable(path: Path, flag: str, lang: str = "en") -> None:
-    """Refuse now, not after an evening of hands, an output that cannot be written (a usage error in ``lang``)."""
-    shown = quoted(path, 200)
-    if path.is_dir():
-        refuse(flag, lang, N_("cannot write to {path}: it is a folder"), path=shown)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        refuse(
-            flag,
-            lang,
-            N_("cannot write to {path}: folder {folder} does not exist"),
-            path=shown,
-            folder=quoted(folder, 200),
-        )
-    if not os.access(folder, os.W_OK):
-        refuse(flag, lang, N_("cannot write to {path}: the folder is not writable"), path=shown)
 
 
 def default_pad(rules: Rules, lang: str) -> Pad:
