@@ -31,8 +31,9 @@ from corazones.core.pad import (
     layout,
     loads,
 )
-from corazones.i18n import N_, error_json
-from corazones.server.deps import HubDep, StoreDep
+from corazones.i18n import N_
+from corazones.server.deps import HubDep, StoreDep, refused
+from corazones.server.hub import Refused
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import NewPadRequest
 from corazones.services.store import pads as db
@@ -45,17 +46,9 @@ WAIT = 20.0
 POLL = 0.5
 
 
-def _refused(code: str, message: str, status: int = 422, **more: Any) -> HTTPException:
-    return HTTPException(status, {"code": code, "message": message, **more})
-
-
-def _reason(e: CorazonesError) -> dict[str, Any]:
-    """A refusal the page translates: the English template and its parameters (nested reasons too)."""
-    return error_json(e)
-
-
-def _pad_refused(e: PadError) -> HTTPException:
-    return _refused("refused", str(e), reason=_reason(e))
+def _pad_refused(e: CorazonesError, code: str = "refused") -> HTTPException:
+    """The HTTP answer (422) to a pad or its options the core refuses, in the server's one refusal shape."""
+    return refused(Refused(code, e.template, **e.params), 422)
 
 
 def _layout_json(pad: Pad, suit: int) -> dict[str, Any]:
@@ -129,26 +122,28 @@ def view(pad: Pad, pad_id: str, version: int) -> dict[str, Any]:
 
 async def _load(store: Any, pad_id: str) -> tuple[Pad, int]:
     if not (0 < len(pad_id) <= 24):
-        raise _refused("not_found", N_("no such score pad"), 404)
+        raise refused(Refused("not_found", N_("no such score pad")))
     stored = await asyncio.to_thread(db.get_pad, store, pad_id)
     if stored is None:
-        raise _refused("not_found", N_("no such score pad"), 404)
+        raise refused(Refused("not_found", N_("no such score pad")))
     try:
         return loads(stored.data), stored.version
     except PadError as e:  # pragma: no cover - the server only stores pads the core accepted
-        raise _refused("server", f"the stored pad does not load: {e}", 503) from None
+        raise refused(Refused("server", N_("the stored pad does not load: {error}"), error=e)) from None
 
 
 async def _check_key(store: Any, pad_id: str, key: str | None) -> None:
     if not key or len(key) > 100 or not await asyncio.to_thread(db.key_matches, store, pad_id, key):
-        raise _refused("auth", N_("this link only follows the pad; changing it needs the editor's link"), 403)
+        raise refused(Refused("auth", N_("this link only follows the pad; changing it needs the editor's link")))
 
 
 async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, Any]:
     try:
         new = await asyncio.to_thread(db.save_pad, store, pad_id, pad.dumps(), version)
     except db.PadConflict:
-        raise _refused("conflict", N_("someone changed the pad at the same time; look again and retry"), 409) from None
+        raise refused(
+            Refused("conflict", N_("someone changed the pad at the same time; look again and retry"))
+        ) from None
     return view(pad, pad_id, new)
 
 
@@ -161,7 +156,7 @@ async def create_pad(body: NewPadRequest, store: StoreDep) -> dict[str, Any]:
     try:
         rules = rules_of(body.preset, body.options)
     except OptionsRefused as e:
-        raise _refused("malformed", str(e), reason=_reason(e)) from None
+        raise _pad_refused(e, "malformed") from None
     try:
         penalty = DEFAULT_REVOKE_PENALTY if body.revoke_penalty is None else body.revoke_penalty
         pad = Pad(rules, tuple(body.names), revoke_penalty=penalty)
@@ -190,9 +185,7 @@ async def read_pad(
         address = request.client.host if request.client else "?"
         if not hub.admit(address):
             n = int(hub.settings.limit("ws_per_address"))
-            template = N_("Too many connections from your address: at most {n}.")
-            reason = {"template": template, "params": {"n": n}}
-            raise _refused("rate_limited", template.format(n=n), 429, reason=reason)
+            raise refused(Refused("rate_limited", N_("Too many connections from your address: at most {n}."), n=n))
         try:
             end = time.monotonic() + WAIT
             while time.monotonic() < end:
