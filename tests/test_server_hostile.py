@@ -9,7 +9,6 @@ connection received, the attackers' included.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
-from corazones.server.local import LocalServer
+from corazones.server.local import LocalServer, ManualClock
 from corazones.server.schema import LIMITS, ErrorReply
 from tests.test_server_protocol import HUMAN, RANDOM, assert_no_hidden_cards, guest
 
@@ -26,8 +25,16 @@ from tests.test_server_protocol import HUMAN, RANDOM, assert_no_hidden_cards, gu
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     db = tmp_path_factory.mktemp("hostile") / "corazones.db"
-    with LocalServer(f"sqlite:///{db}", grace=30.0, bot_delay=0.0) as srv:
+    with LocalServer(f"sqlite:///{db}", grace=30.0, bot_delay=0.0, clock=ManualClock()) as srv:
         yield srv
+
+
+def clock(server: LocalServer) -> ManualClock:
+    """The clock of the server's rate limits: tests that count a budget freeze it, so the count does not
+    depend on how fast this machine sends."""
+    found = server.settings.clock
+    assert isinstance(found, ManualClock)
+    return found
 
 
 def error_for(c: TableClient, msg: Any) -> dict[str, Any]:
@@ -91,7 +98,7 @@ def test_each_attack_is_refused_and_the_game_goes_on(
     b.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "action" and m["event"]["action"]["seat"] == 1)
     # play until Bea (a human, so the table waits) must act, then Ana plays out of turn
     play_to_end([a, b], stop=lambda: b.my_turn() and not a.my_turn() and a.view["to_act"] == [1])
-    time.sleep(1.5)  # let the rate limit refill
+    clock(server).advance(2.0)  # the message budget refills (the attacks above spent most of it)
     assert error_for(a, {"type": "act", "action": {"play": a.view["hand"][0]}})["code"] == "not_your_turn"
     assert error_for(a, {"type": "hint", "level": "grandmaster"})["code"] == "malformed"
 
@@ -125,34 +132,36 @@ def test_flooding_is_rate_limited_then_closed(
     server: LocalServer, table: tuple[Api, Api, TableClient, TableClient, str]
 ) -> None:
     _ana, _bea, a, b, _tid = table
-    for i in range(LIMITS["ws_burst"] + 30):
-        a.send({"type": "ping", "t": i})
-    replies = [a.wait(lambda m: m["type"] in ("pong", "error")) for _ in range(LIMITS["ws_burst"] + 30)]
-    codes = [r.get("code") for r in replies if r["type"] == "error"]
-    assert codes and set(codes) == {"rate_limited"}
-    assert sum(r["type"] == "pong" for r in replies) >= LIMITS["ws_burst"]
-    time.sleep(0.5)
-    a.send({"type": "ping", "t": 4242})
-    assert a.wait(lambda m: m["type"] == "pong")["t"] == 4242  # the limit refills
-    # chat has its own, slower limit
-    time.sleep(1.0)
-    for i in range(8):
-        a.send({"type": "chat", "text": f"spam {i}"})
-    chat = [a.wait(lambda m: m["type"] == "error" or (m["type"] == "event" and m["event"]["kind"] == "chat"))
-            for _ in range(8)]  # fmt: skip
-    assert sum(m["type"] == "event" for m in chat) == 5
-    assert {m["code"] for m in chat if m["type"] == "error"} == {"rate_limited"}
-    # the other player is not affected
-    b.send({"type": "ping", "t": 1})
-    assert b.wait(lambda m: m["type"] == "pong")["t"] == 1
-    # an endless flood closes the connection
-    with pytest.raises(ConnectionClosed):
-        for _ in range(LIMITS["ws_flood_close"] + LIMITS["ws_burst"] + 50):
-            a.send("{bad")
-        while True:
-            a.recv(timeout=10)
-    b.send({"type": "ping", "t": 2})
-    assert b.wait(lambda m: m["type"] == "pong")["t"] == 2
+    burst, extra = LIMITS["ws_burst"], 30
+    with clock(server).frozen():  # the budgets refill only by advance(), however slowly this machine sends
+        for i in range(burst + extra):
+            a.send({"type": "ping", "t": i})
+        replies = [a.wait(lambda m: m["type"] in ("pong", "error")) for _ in range(burst + extra)]
+        assert [r["type"] for r in replies] == ["pong"] * burst + ["error"] * extra  # the burst, then refusals
+        assert [r["t"] for r in replies[:burst]] == list(range(burst))
+        assert {r["code"] for r in replies[burst:]} == {"rate_limited"}
+        clock(server).advance(0.5)  # five messages' worth at ten a second
+        a.send({"type": "ping", "t": 4242})
+        assert a.wait(lambda m: m["type"] == "pong")["t"] == 4242  # the limit refills
+        # chat has its own, slower limit: a burst of 5, whatever the message budget holds
+        clock(server).advance(1.0)
+        for i in range(8):
+            a.send({"type": "chat", "text": f"spam {i}"})
+        chat = [a.wait(lambda m: m["type"] == "error" or (m["type"] == "event" and m["event"]["kind"] == "chat"))
+                for _ in range(8)]  # fmt: skip
+        assert [m["type"] for m in chat] == ["event"] * 5 + ["error"] * 3
+        assert {m["code"] for m in chat if m["type"] == "error"} == {"rate_limited"}
+        # the other player is not affected
+        b.send({"type": "ping", "t": 1})
+        assert b.wait(lambda m: m["type"] == "pong")["t"] == 1
+        # an endless flood closes the connection
+        with pytest.raises(ConnectionClosed):
+            for _ in range(LIMITS["ws_flood_close"] + LIMITS["ws_burst"] + 50):
+                a.send("{bad")
+            while True:
+                a.recv(timeout=30)
+        b.send({"type": "ping", "t": 2})
+        assert b.wait(lambda m: m["type"] == "pong")["t"] == 2
 
 
 def test_huge_frame_closes_the_connection(
@@ -168,28 +177,37 @@ def test_huge_frame_closes_the_connection(
 
 
 def test_http_limits(server: LocalServer) -> None:
-    api = guest(server, "Dee")
-    with pytest.raises(ApiError) as e:
-        api.request("POST", "/api/tables", {"preset": "standard", "name": "x" * (LIMITS["http_body_bytes"] + 1)})
-    assert e.value.status == 413
-    with pytest.raises(ApiError) as e:
-        api.request("POST", "/api/tables", {"preset": "standard", "my_seat": 99})
-    assert e.value.status == 422
-    with pytest.raises(ApiError) as e:
-        Api(server.base).request("POST", "/api/tables", {"preset": "standard"})
-    assert e.value.status == 401
-    with pytest.raises(ApiError) as e:
-        api.request("POST", "/api/tables/nope/join", {"seat": 0})
-    assert e.value.status == 404
-    created = [api.create(preset="quick") for _ in range(LIMITS["open_tables_per_player"])]
-    assert len(created) == LIMITS["open_tables_per_player"]
-    with pytest.raises(ApiError) as e:
-        api.create(preset="quick")
-    assert e.value.status == 429 and "unfinished tables" in e.value.detail["message"]
-    statuses = []
-    for _ in range(LIMITS["http_writes_per_minute"] + 5):
-        try:
-            api.request("POST", "/api/tables/nope/leave", {})
-        except ApiError as err:
-            statuses.append(err.status)
-    assert 429 in statuses
+    """Body size, validation, auth, unknown tables, the open-table cap, and the write budget, counted with
+    the rate limits' clock stopped: the number of writes before the first 429 is the budget, not a race
+    against how long this machine takes to send them."""
+    with clock(server).frozen():
+        api = guest(server, "Dee")
+        with pytest.raises(ApiError) as e:
+            api.request("POST", "/api/tables", {"preset": "standard", "name": "x" * (LIMITS["http_body_bytes"] + 1)})
+        assert e.value.status == 413
+        with pytest.raises(ApiError) as e:
+            api.request("POST", "/api/tables", {"preset": "standard", "my_seat": 99})
+        assert e.value.status == 422
+        with pytest.raises(ApiError) as e:
+            Api(server.base).request("POST", "/api/tables", {"preset": "standard"})
+        assert e.value.status == 401
+        with pytest.raises(ApiError) as e:
+            api.request("POST", "/api/tables/nope/join", {"seat": 0})
+        assert e.value.status == 404
+        created = [api.create(preset="quick") for _ in range(LIMITS["open_tables_per_player"])]
+        assert len(created) == LIMITS["open_tables_per_player"]
+        with pytest.raises(ApiError) as e:
+            api.create(preset="quick")
+        assert e.value.status == 429 and "unfinished tables" in e.value.detail["message"]
+        # Dee has spent the 413, 422 and 404 above, the tables and the refused one more (the 401 carried no
+        # token, so it counted against the address).  With the clock standing still, exactly the rest of the
+        # budget passes and every write after it is refused.
+        spent = 3 + LIMITS["open_tables_per_player"] + 1
+        left = LIMITS["http_writes_per_minute"] - spent
+        statuses = []
+        for _ in range(left + 5):
+            try:
+                api.request("POST", "/api/tables/nope/leave", {})
+            except ApiError as err:
+                statuses.append((err.status, err.detail["code"]))
+        assert statuses == [(404, "not_found")] * left + [(429, "rate_limited")] * 5

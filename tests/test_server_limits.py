@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 from corazones.core.commitment import PREFIX, commit
 from corazones.server.auth import _SALT
 from corazones.server.client import Api, ApiError, TableClient, play_to_end
-from corazones.server.local import LocalServer
+from corazones.server.local import LocalServer, ManualClock
 
 ROOT = Path(__file__).resolve().parents[1]
 RANDOM = {"kind": "bot", "level": "random"}
@@ -38,6 +38,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         table_connections=2,
         ws_per_address=3,
         http_writes_per_minute=10,
+        clock=ManualClock(),
     ) as srv:
         yield srv
 
@@ -137,13 +138,39 @@ def test_tokens_expire_and_are_renewed(server: LocalServer) -> None:
 
 def test_the_write_rate_is_counted_per_player(server: LocalServer) -> None:
     # Every test here comes from 127.0.0.1: were writes counted per address, they would share 10 a minute.
+    # The rate limits' clock stands still meanwhile, so the budget is exactly 10 however slowly they are sent.
+    clock = server.settings.clock
+    assert isinstance(clock, ManualClock)
     ana, bea = guest(server, "Rate A"), guest(server, "Rate B")
-    for _ in range(10):
+    with clock.frozen():
+        for _ in range(10):
+            ana.request("POST", "/api/auth/refresh", {})
+        with pytest.raises(ApiError) as e:
+            ana.request("POST", "/api/auth/refresh", {})
+        assert e.value.status == 429 and e.value.detail["code"] == "rate_limited"
+        assert bea.request("POST", "/api/auth/refresh", {})["player"]["name"] == "Rate B"
+        clock.advance(9.0)  # ten a minute: one write and a half
         ana.request("POST", "/api/auth/refresh", {})
-    with pytest.raises(ApiError) as e:
-        ana.request("POST", "/api/auth/refresh", {})
-    assert e.value.status == 429 and e.value.detail["code"] == "rate_limited"
-    assert bea.request("POST", "/api/auth/refresh", {})["player"]["name"] == "Rate B"
+        with pytest.raises(ApiError) as e:
+            ana.request("POST", "/api/auth/refresh", {})
+        assert e.value.status == 429
+
+
+def test_the_manual_clock_stands_still_while_frozen_and_never_goes_back() -> None:
+    clock = ManualClock()
+    before = clock()
+    with clock.frozen():
+        stood = clock()
+        assert stood >= before
+        time.sleep(0.01)
+        assert clock() == stood
+        clock.advance(5.0)
+        assert clock() == stood + 5.0
+        with pytest.raises(RuntimeError), clock.frozen():
+            pass
+    assert clock() >= stood + 5.0  # runs on from where it stood
+    clock.advance(60.0)
+    assert clock() >= stood + 65.0
 
 
 def test_only_the_last_event_of_a_batch_carries_a_view(server: LocalServer) -> None:

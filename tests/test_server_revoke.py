@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 from corazones.cli.main import app as cli
 from corazones.server.auth import _SALT
 from corazones.server.client import Api, ApiError, TableClient
-from corazones.server.local import LocalServer
+from corazones.server.local import LocalServer, ManualClock
 from corazones.services.store import Store, make_engine
 from corazones.services.store.db import MIGRATIONS
 from tests.conftest import sqlalchemy_url
@@ -318,7 +318,11 @@ def test_signing_out_other_devices_keeps_this_browser_at_its_table(browser: Any,
 def test_a_revoked_token_does_not_spend_its_players_write_budget(tmp_path: Path) -> None:
     """HTTP writes are counted per player; a request with a revoked token (say a stolen one, still
     correctly signed) counts per address instead, so it cannot lock the player out with 429s."""
-    with LocalServer(f"sqlite:///{tmp_path}/w.db", bot_delay=0.0, http_writes_per_minute=4) as srv:
+    clock = ManualClock()  # stands still: the budget of 4 does not refill while a loaded machine sends
+    with (
+        LocalServer(f"sqlite:///{tmp_path}/w.db", bot_delay=0.0, http_writes_per_minute=4, clock=clock) as srv,
+        clock.frozen(),
+    ):
         ana = guest(srv, "Ana")  # that write was counted per address (no token yet)
         stolen = ana.token
         ana.token = ana.request("POST", "/api/auth/revoke", {"keep_this_device": True})["token"]  # 1 of Ana's 4

@@ -78,5 +78,7 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
         app.include_router(mod.router)
     if static_dir is not None and static_dir.is_dir():
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="static")
-    app.add_middleware(HttpLimits, writes_per_minute=int(settings.limit("http_writes_per_minute")))
+    app.add_middleware(
+        HttpLimits, writes_per_minute=int(settings.limit("http_writes_per_minute")), clock=settings.clock
+    )
     return app

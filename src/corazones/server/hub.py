@@ -87,6 +87,10 @@ class Settings:
     #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
     #: tournaments with pre-announced deals give their own.
     seed_source: Callable[[], str] | None = None
+    #: The clock the rate limits read, in seconds (monotonic): the HTTP write budget (``limits.HttpLimits``)
+    #: and each connection's message and chat budgets (``routes.ws.TokenBucket``) refill by it.  Tests give a
+    #: ``local.ManualClock`` so a budget refills only when they say, however slowly a loaded machine sends.
+    clock: Callable[[], float] = time.monotonic
     #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
     #: since it is process-wide): see :meth:`Hub.tune_gc`.
     tune_gc: bool = False

@@ -9,6 +9,10 @@ this process has seen revoked (``Hub.revoked_below``).  Behind a reverse proxy, 
 the forwarded client address in the scope for trusted proxies
 (``FORWARDED_ALLOW_IPS``).
 
+The budget is a token bucket: ``writes_per_minute`` at once, refilled at that
+many a minute by ``clock`` (``Settings.clock``, ``time.monotonic`` unless a test
+gives its own), read once per write as it arrives.
+
 Pure ASGI (not ``BaseHTTPMiddleware``) so WebSocket traffic passes through
 untouched and request bodies are counted as they stream in, whatever the
 ``Content-Length`` header claims.
@@ -19,6 +23,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from corazones.server.schema import LIMITS
@@ -27,15 +32,22 @@ Scope = dict[str, Any]
 
 
 class HttpLimits:
-    def __init__(self, app: Any, body_bytes: int | None = None, writes_per_minute: int | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        body_bytes: int | None = None,
+        writes_per_minute: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.app = app
+        self.clock = clock
         self.body_bytes = body_bytes or LIMITS["http_body_bytes"]
         self.rate = (writes_per_minute or LIMITS["http_writes_per_minute"]) / 60.0
         self.burst = float(writes_per_minute or LIMITS["http_writes_per_minute"])
         self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
     def _allow(self, client: str) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         tokens, at = self.buckets.pop(client, (self.burst, now))
         tokens = min(self.burst, tokens + (now - at) * self.rate)
         ok = tokens >= 1

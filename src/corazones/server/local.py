@@ -1,10 +1,13 @@
-"""A server in a background thread of this process, on a free port (tests and scripts)."""
+"""A server in a background thread of this process, on a free port (tests and scripts), and a clock
+for its rate limits that a test can stop."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from corazones.server.hub import Settings
@@ -50,3 +53,47 @@ class LocalServer:
     @property
     def hub(self) -> Any:
         return self.app.state.hub
+
+
+class ManualClock:
+    """A clock for ``Settings.clock`` (the rate limits' clock) that a test can stop and move by hand.
+
+    It runs with ``time.monotonic`` until frozen; inside ``with clock.frozen():`` it stands still and moves
+    only by :meth:`advance`, so a budget of N writes (or WebSocket messages) is exactly N however long a
+    loaded machine takes to send them, and refills exactly by what the test advances.  After the block it
+    runs on from where it stood: it never goes back, whatever ran in between.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._offset = 0.0
+        self._frozen_at: float | None = None
+
+    def __call__(self) -> float:
+        with self._lock:
+            if self._frozen_at is not None:
+                return self._frozen_at
+            return time.monotonic() + self._offset
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock ``seconds`` forward (frozen or not)."""
+        with self._lock:
+            if self._frozen_at is not None:
+                self._frozen_at += seconds
+            else:
+                self._offset += seconds
+
+    @contextlib.contextmanager
+    def frozen(self) -> Iterator[None]:
+        """Stand still for the block (not nested: the block's end would thaw the outer one early)."""
+        with self._lock:
+            if self._frozen_at is not None:
+                raise RuntimeError("the clock is already frozen")
+            self._frozen_at = time.monotonic() + self._offset
+        try:
+            yield
+        finally:
+            with self._lock:
+                assert self._frozen_at is not None
+                self._offset = self._frozen_at - time.monotonic()
+                self._frozen_at = None

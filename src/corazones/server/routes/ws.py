@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -35,15 +36,16 @@ _QUEUE_MAX = 4000
 
 
 class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once."""
+    """``rate`` messages a second on average, ``burst`` at once, by ``clock`` (the server's ``Settings.clock``)."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst = rate, burst
+        self.clock = clock
         self.tokens = burst
-        self.at = time.monotonic()
+        self.at = clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1:
@@ -63,8 +65,9 @@ class Session:
         self.lang = "en"
         self.conn: Conn | None = None
         self.table: TableRuntime | None = None
-        self.bucket = TokenBucket(LIMITS["ws_rate_per_second"], LIMITS["ws_burst"])
-        self.chat_bucket = TokenBucket(LIMITS["chat_per_minute"] / 60, 5)
+        clock = hub.settings.clock
+        self.bucket = TokenBucket(LIMITS["ws_rate_per_second"], LIMITS["ws_burst"], clock)
+        self.chat_bucket = TokenBucket(LIMITS["chat_per_minute"] / 60, 5, clock)
         self.refusals = 0
 
     # ------------------------------------------------------------ sending
