@@ -16,16 +16,24 @@ the table is the result).
 
     python3 bench/variants.py --deals 200                      # every preset
     python3 bench/variants.py --deals 400 --presets omnibus,black_maria
+    python3 bench/variants.py --deals 500 --out runs/variants   # journaled: run it again to go on
+
+With ``--out DIR`` each preset keeps its arena journal in ``DIR/<preset>/boards.jsonl``
+(:mod:`corazones.services.arena_journal`) and a run always goes on from it:
+hours of play survive an interruption, and a larger ``--deals`` extends the
+boards already played (the first boards of a seed are always the same).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from corazones.core import Rules
 from corazones.core.rules import PRESETS
 from corazones.services.arena import ArenaConfig, run_arena
+from corazones.services.arena_journal import FILE_NAME
 
 #: Player counts other than the preset's own (RULES.md: Cancellation is the game for six to eleven, usually
 #: eight; the kitty variant is usually played by five, so that a kitty is left over).
@@ -39,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pair", default="expert:standard", help="A:B levels to compare (default expert:standard)")
     ap.add_argument("--seed", default="variants", help="base seed (default 'variants')")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: all CPUs)")
+    ap.add_argument("--out", type=Path, default=None, help="keep boards in OUT/<preset>/, go on from them")
     args = ap.parse_args(argv)
     if args.deals < 1:
         ap.error(f"--deals must be at least 1, not {args.deals}")
@@ -59,7 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         players = USUAL_PLAYERS.get(name, Rules.preset(name).players)
         rules = Rules.preset(name, players=players)
         config = ArenaConfig((a, b), rules, boards=args.deals, seed=f"{args.seed}/{name}")
-        result = run_arena(config, workers=args.workers)
+        journal = None
+        if args.out is not None:
+            (args.out / name).mkdir(parents=True, exist_ok=True)
+            journal = args.out / name / FILE_NAME
+        result = run_arena(config, workers=args.workers, journal=journal, resume=True)
         pa, pb = result.players
         adv = result.gap(b, a)  # points(B) - points(A): positive = A better
         verdict = "yes" if adv.low > 0 else "no" if adv.high < 0 else "?"

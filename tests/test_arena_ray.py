@@ -55,6 +55,15 @@ def test_ray_backend_matches_local(tmp_path: Path) -> None:
         assert done[-1] == 4
         assert remote.outcome() == here.outcome()
         assert remote.players[0].win_rate == here.players[0].win_rate
+
+        # a run journaled on local processes goes on on Ray, and gives the unbroken run's results
+        journal = tmp_path / "boards.jsonl"
+        run_arena(ArenaConfig(("random", "beginner"), Rules.preset("standard"), boards=3, seed="j"), journal=journal)
+        longer = ArenaConfig(("random", "beginner"), Rules.preset("standard"), boards=7, seed="j")
+        resumed = run_arena(longer, backend="ray", journal=journal, resume=True)
+        assert resumed.extra == {"resumed_boards": 3}
+        assert resumed.outcome() == run_arena(longer, workers=1).outcome()
+        assert len(journal.read_text().splitlines()) == 1 + 7
     finally:
         ray.shutdown()
     assert not ray.is_initialized()

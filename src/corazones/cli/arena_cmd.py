@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from corazones.cli.exits import FAILED, fail
+from corazones.cli.exits import FAILED, INTERRUPTED, fail
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.core.errors import Message
@@ -60,14 +60,28 @@ def arena(
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write results.json, results.csv and scores.png into this folder (checked first)"),
+        typer.Option(
+            "--out",
+            help="Write results.json, results.csv and scores.png into this folder (checked first); "
+            "every finished board goes into its boards.jsonl at once",
+        ),
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Go on with the run in --out (same settings): play only the boards not yet in its boards.jsonl; "
+            "a larger --deals extends it",
+            metavar="",
+        ),
+    ] = False,
     max_game_hands: Annotated[int, typer.Option(help="Give up on a game that lasts longer than this")] = 1000,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar", metavar="")] = False,
 ) -> None:
     """Play computer players against each other and measure them (points per deal with 95% CIs)."""
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
+    from corazones.services.arena_journal import FILE_NAME, JournalError
 
     lang = pick_lang(None)  # the arena has no --lang: it speaks the locale's language
     if deals is not None and games is not None:
@@ -117,6 +131,8 @@ def arena(
             length=f"{len(seed):,}",
             most=MAX_SEED_CHARS,
         )
+    if resume and out is None:
+        refuse("--resume", lang, N_("--resume goes on with the run in an --out folder; give --out too"))
     if out is not None:
         # checked before the first board is played: a long run must not end in "cannot write"
         check_output_dir(out, lang=lang)
@@ -134,10 +150,24 @@ def arena(
     except ArenaError as e:  # a contender that cannot be loaded
         raise FlagRefused("CONTENDERS", e, lang) from None
 
+    journal = None if out is None else out / FILE_NAME
     try:
-        result = _run_with_progress(config, workers, backend, ray_address, quiet)
+        result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume)
+    except JournalError as e:
+        raise FlagRefused("--resume" if resume else "--out", e, lang) from None
     except ArenaError as e:
         fail(e, FAILED, lang)
+    except KeyboardInterrupt:
+        if journal is None:
+            raise
+        fail(
+            Message(
+                N_("interrupted; the finished boards are kept in {path}: give the same command with --resume to go on"),
+                path=safe_line(str(journal), 200),
+            ),
+            INTERRUPTED,
+            lang,
+        )
     print_result(result)
     if out is not None:
         try:
@@ -176,7 +206,13 @@ def max_local_workers() -> int:
 
 
 def _run_with_progress(
-    config: ArenaConfig, workers: int | None, backend: str, ray_address: str | None, quiet: bool
+    config: ArenaConfig,
+    workers: int | None,
+    backend: str,
+    ray_address: str | None,
+    quiet: bool,
+    journal: Path | None = None,
+    resume: bool = False,
 ) -> ArenaResult:
     from rich.console import Console
     from rich.progress import (
@@ -208,7 +244,15 @@ def _run_with_progress(
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done)
 
-        return run_arena(config, workers=workers, backend=backend, progress=tick, ray_address=ray_address)
+        return run_arena(
+            config,
+            workers=workers,
+            backend=backend,
+            progress=tick,
+            ray_address=ray_address,
+            journal=journal,
+            resume=resume,
+        )
 
 
 def print_result(result: ArenaResult) -> None:
@@ -221,10 +265,12 @@ def print_result(result: ArenaResult) -> None:
     if not console.is_terminal:
         console.width = max(console.width, 120)  # files and pipes get whole lines, not wrapped cells
     rot = f"{cfg.k} rotations each ({cfg.seating()})" if cfg.duplicate else f"no duplicate ({cfg.seating()})"
+    resumed = result.extra.get("resumed_boards", 0)
     console.print(
         f"{cfg.rules.name}, {cfg.rules.players} players: {cfg.boards} boards of one "
         f"{'whole game' if cfg.mode == 'games' else 'deal'}, {rot}, seed {cfg.seed!r}; "
-        f"{result.seconds:.1f} s on {result.backend} x{result.workers}",
+        f"{result.seconds:.1f} s on {result.backend} x{result.workers}"
+        + (f" ({resumed} boards read back from the journal)" if resumed else ""),
         highlight=False,
     )
     unit = cfg.unit

@@ -1,0 +1,212 @@
+"""The arena's journal: each finished board is written down at once, so a long run survives an interruption.
+
+A measurement of the expert in every preset takes hours on a small machine;
+a power cut, a closed laptop or Ctrl-C must not throw away the boards
+already played.  With a journal, :func:`~corazones.services.arena.run_arena`
+appends every board to a JSON-lines file as soon as it is finished (flushed
+and synced), and a later run of the same configuration with ``resume``
+reads the boards back and plays only the missing ones.  Asking for more
+boards than the journal holds extends a finished run: board ``b`` is dealt
+from ``f"{seed}/{b}"`` whatever else was played, so boards 0 to 499 of a
+run of 1,000 are exactly the boards of a run of 500.
+
+The first line says what was played (the configuration without the board
+count, and the version of Corazones that played it); resuming under another
+configuration or version is refused, naming what differs, since mixing two
+different measurements would give figures that belong to neither.  A last
+line cut short by the interruption is dropped (that board is played
+again); any other line that is not a board of this run is refused with
+its line number, and the file is left as it was.  Each line is checked
+with a pydantic model, so a hand-edited or foreign file cannot slip wrong
+types into the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import astuple
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+import corazones
+from corazones.core.errors import N_, CorazonesError
+from corazones.core.limits import show
+from corazones.services.stats import TimeHistogram
+
+if TYPE_CHECKING:
+    from corazones.services.arena import ArenaConfig, BoardResult
+
+#: What the first line of a journal names itself.
+KIND = "corazones-arena-journal"
+#: The file layout; a journal of another layout is refused.
+LAYOUT = 1
+#: The file name inside an ``--out`` folder.
+FILE_NAME = "boards.jsonl"
+
+
+class JournalError(CorazonesError, ValueError):
+    """A journal that cannot be resumed: another run's, another version's, or damaged."""
+
+
+class _Header(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kind: str
+    layout: int
+    version: str
+    config: dict[str, Any]
+
+
+class _Times(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    count: int
+    total: float
+    longest: float
+    bins: dict[str, int]
+
+
+class _Board(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    board: int
+    #: one list per seat row, in the field order of SeatRow
+    rows: list[tuple[int, int, int, int, str, int, int, int, int, float | None, int, float]]
+    moons_shot: list[int]
+    moons_suffered: list[int]
+    times: list[_Times]
+
+
+def run_key(config: ArenaConfig) -> dict[str, Any]:
+    """What must be equal for two runs' boards to belong to one measurement: all but the board count."""
+    key = config.to_json()
+    for name in ("boards", "seating"):  # the seating shown depends on the count without duplicate
+        key.pop(name, None)
+    return key
+
+
+def _header(config: ArenaConfig) -> dict[str, Any]:
+    return {"kind": KIND, "layout": LAYOUT, "version": corazones.__version__, "config": run_key(config)}
+
+
+def board_line(result: BoardResult) -> str:
+    """One board as a line of JSON."""
+    return json.dumps(
+        {
+            "board": result.board,
+            "rows": [list(astuple(r)) for r in result.rows],
+            "moons_shot": result.moons_shot,
+            "moons_suffered": result.moons_suffered,
+            "times": [t.to_json() for t in result.times],
+        },
+        allow_nan=False,
+        separators=(",", ":"),
+    )
+
+
+def _board_from(data: _Board, config: ArenaConfig) -> BoardResult:
+    from corazones.services.arena import BoardResult, SeatRow
+
+    k = config.k
+    if not (len(data.moons_shot) == len(data.moons_suffered) == len(data.times) == k):
+        raise ValueError(f"{k} contenders need {k} moon counts and {k} time records")
+    rows = [SeatRow(*r) for r in data.rows]
+    if any(r.board != data.board or not 0 <= r.contender < k for r in rows):
+        raise ValueError("a seat row belongs to another board or names no contender of this run")
+    times = []
+    for t in data.times:
+        h = TimeHistogram(t.count, t.total, t.longest, {int(b): n for b, n in t.bins.items()})
+        times.append(h)
+    return BoardResult(data.board, rows, list(data.moons_shot), list(data.moons_suffered), times)
+
+
+class Journal:
+    """The boards of one run, on disk: read back when resuming, appended to as boards finish."""
+
+    def __init__(self, path: Path, config: ArenaConfig, resume: bool) -> None:
+        """Open ``path`` for ``config``: a new journal, or (``resume``) the one there, checked line by line.
+
+        Without ``resume`` an existing journal is refused rather than
+        overwritten: it may hold hours of play.
+        """
+        self.path = path
+        self.config = config
+        self.boards: dict[int, BoardResult] = {}
+        if path.exists() and path.stat().st_size > 0:
+            if not resume:
+                raise JournalError(
+                    N_("{path} already holds the boards of a run; resume it (--resume), or write into another folder"),
+                    path=show(str(path)),
+                )
+            self._read()
+        else:
+            path.write_text(json.dumps(_header(config), separators=(",", ":")) + "\n")
+
+    def _read(self) -> None:
+        raw = self.path.read_bytes()
+        complete = raw.rfind(b"\n") + 1
+        if complete < len(raw):
+            # the last line was cut by the interruption: drop it, its board is played again
+            with self.path.open("r+b") as f:
+                f.truncate(complete)
+            raw = raw[:complete]
+        lines = raw.decode("utf-8", errors="replace").splitlines()
+        if not lines:
+            raise JournalError(N_("{path} is not an arena journal: it has no first line"), path=show(str(self.path)))
+        try:
+            head = _Header.model_validate_json(lines[0])
+        except ValidationError:
+            raise JournalError(
+                N_("{path} is not an arena journal: its first line does not say what was played"),
+                path=show(str(self.path)),
+            ) from None
+        if head.kind != KIND or head.layout != LAYOUT:
+            raise JournalError(
+                N_("{path} is not an arena journal of layout {layout}"), path=show(str(self.path)), layout=LAYOUT
+            )
+        if head.version != corazones.__version__:
+            raise JournalError(
+                N_(
+                    "{path} was played by Corazones {theirs}, this is {ours}: its boards cannot be mixed "
+                    "with new ones; write into another folder"
+                ),
+                path=show(str(self.path)),
+                theirs=show(head.version),
+                ours=corazones.__version__,
+            )
+        ours = run_key(self.config)
+        differ = sorted(k for k in ours.keys() | head.config.keys() if ours.get(k) != head.config.get(k))
+        if differ:
+            raise JournalError(
+                N_("{path} holds another run (different {fields}); give the same settings or another folder"),
+                path=show(str(self.path)),
+                fields=", ".join(differ),
+            )
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                board = _board_from(_Board.model_validate_json(line), self.config)
+            except (ValidationError, ValueError, TypeError) as e:
+                first = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
+                raise JournalError(
+                    N_("line {line} of {path} is not a board of this run ({why}); the file is left as it is"),
+                    line=number,
+                    path=show(str(self.path)),
+                    why=first,
+                ) from None
+            self.boards.setdefault(board.board, board)
+
+    def done(self) -> list[BoardResult]:
+        """The boards already played that this run counts (numbers below its board count)."""
+        return [b for n, b in sorted(self.boards.items()) if n < self.config.boards]
+
+    def add(self, results: list[BoardResult]) -> None:
+        """Append finished boards and push them to the disk before going on."""
+        with self.path.open("a") as f:
+            for r in results:
+                f.write(board_line(r) + "\n")
+                self.boards.setdefault(r.board, r)
+            f.flush()
+            os.fsync(f.fileno())
+
+
+__all__ = ["FILE_NAME", "Journal", "JournalError", "board_line", "run_key"]

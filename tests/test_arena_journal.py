@@ -1,0 +1,144 @@
+"""The arena's journal: an interrupted run goes on where it stopped and gives the figures of an unbroken one."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from corazones.cli.main import app
+from corazones.core import Rules
+from corazones.services.arena import ArenaConfig, run_arena
+from corazones.services.arena_journal import FILE_NAME, JournalError
+
+
+def config(boards: int, seed: str = "journal", mode: str = "deals") -> ArenaConfig:
+    return ArenaConfig(("random", "beginner"), Rules.preset("standard"), boards=boards, seed=seed, mode=mode)
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def test_resuming_plays_only_the_missing_boards_and_matches_an_unbroken_run(tmp_path: Path) -> None:
+    journal = tmp_path / FILE_NAME
+    whole = run_arena(config(10), workers=1)
+    first = run_arena(config(6), workers=2, journal=journal)
+    assert len(lines(journal)) == 1 + 6
+    assert first.outcome() == [row for row in whole.outcome() if row[0] < 6]
+    seen: list[int] = []
+    resumed = run_arena(config(10), workers=2, journal=journal, resume=True, progress=lambda d, t: seen.append(d))
+    assert resumed.extra == {"resumed_boards": 6}
+    assert seen[0] == 6 and seen[-1] == 10
+    assert resumed.outcome() == whole.outcome()
+    assert [p.points_per_deal for p in resumed.players] == [p.points_per_deal for p in whole.players]
+    assert len(lines(journal)) == 1 + 10
+    # fewer boards than the journal holds: the first ones count, the file keeps them all
+    short = run_arena(config(4), workers=1, journal=journal, resume=True)
+    assert short.outcome() == [row for row in whole.outcome() if row[0] < 4]
+    assert len(lines(journal)) == 1 + 10
+
+
+def test_a_last_line_cut_short_is_dropped_and_its_board_played_again(tmp_path: Path) -> None:
+    journal = tmp_path / FILE_NAME
+    run_arena(config(5, mode="games"), workers=1, journal=journal)
+    raw = journal.read_bytes()
+    journal.write_bytes(raw[:-40])  # the interruption came in the middle of the last board's line
+    resumed = run_arena(config(5, mode="games"), workers=1, journal=journal, resume=True)
+    assert resumed.extra == {"resumed_boards": 4}
+    assert resumed.outcome() == run_arena(config(5, mode="games"), workers=1).outcome()
+    assert journal.read_bytes().endswith(b"\n") and len(lines(journal)) == 1 + 5
+
+
+def test_an_existing_journal_is_never_overwritten(tmp_path: Path) -> None:
+    journal = tmp_path / FILE_NAME
+    run_arena(config(3), workers=1, journal=journal)
+    before = journal.read_bytes()
+    with pytest.raises(JournalError, match="already holds the boards of a run; resume it"):
+        run_arena(config(3), workers=1, journal=journal)
+    assert journal.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda ls: ls.__setitem__(0, ls[0].replace('"seed":"journal"', '"seed":"other"')), r"different seed\)"),
+        (lambda ls: ls.__setitem__(0, ls[0].replace('"version":"', '"version":"9')), "was played by Corazones '9"),
+        (lambda ls: ls.__setitem__(0, "{}"), "its first line does not say what was played"),
+        (lambda ls: ls.__setitem__(2, ls[2].replace('"board":1,', '"board":"1",')), "line 3 of .* is not a board"),
+        (lambda ls: ls.__setitem__(3, ls[3].replace('"moons_shot":[', '"moons_shot":[0,')), "line 4 of .*moon counts"),
+        (lambda ls: ls.__setitem__(2, ls[2][: len(ls[2]) // 2]), "line 3 of .* is not a board"),
+    ],
+)
+def test_a_journal_of_another_run_or_damaged_is_refused_and_left_as_it_is(
+    tmp_path: Path, damage: Callable[[list[str]], None], message: str
+) -> None:
+    journal = tmp_path / FILE_NAME
+    run_arena(config(3), workers=1, journal=journal)
+    text = lines(journal)
+    damage(text)
+    journal.write_text("\n".join(text) + "\n")
+    before = journal.read_bytes()
+    with pytest.raises(JournalError, match=message):
+        run_arena(config(3), workers=1, journal=journal, resume=True)
+    assert journal.read_bytes() == before
+
+
+# --------------------------------------------------------------------- CLI
+runner = CliRunner()
+
+
+def test_cli_out_keeps_a_journal_that_resume_extends(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    base = ["arena", "random", "beginner", "--seed", "cli", "-j", "1", "-q", "--out", str(out)]
+    r = runner.invoke(app, [*base, "--deals", "3"])
+    assert r.exit_code == 0, r.output
+    assert len(lines(out / FILE_NAME)) == 1 + 3
+    r = runner.invoke(app, [*base, "--deals", "3"])
+    assert r.exit_code == 2
+    assert "already holds the boards of a run" in " ".join(r.output.replace("│", " ").split())
+    r = runner.invoke(app, [*base, "--deals", "5", "--resume"])
+    assert r.exit_code == 0, r.output
+    assert "(3 boards read back from the journal)" in " ".join(r.output.split())
+    assert json.loads((out / "results.json").read_text())["run"]["resumed_boards"] == 3
+    boards = {row.split(",")[0] for row in lines(out / "results.csv")[1:]}
+    assert boards == {"0", "1", "2", "3", "4"}
+    r = runner.invoke(app, [*base, "--deals", "5", "--resume", "--seed", "else"])
+    assert r.exit_code == 2
+    assert "different seed" in " ".join(r.output.replace("│", " ").split())
+    r = runner.invoke(app, ["arena", "random", "beginner", "--resume"])
+    assert r.exit_code == 2
+    assert "give --out too" in " ".join(r.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, workers: str) -> None:
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "corazones", "arena", "random", "beginner", "--deals", "100000"]
+    cmd += ["--seed", "c", "-q", "-j", workers, "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    journal = out / FILE_NAME
+    deadline = time.monotonic() + 120
+    while not (journal.exists() and len(lines(journal)) > 3) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted; the finished boards are kept in" in err and "--resume" in err
+    assert "Traceback" not in err
+    kept = [json.loads(line)["board"] for line in lines(journal)[1:]]  # every line written is whole
+    assert len(kept) >= 3
+    # the run goes on from there (with two workers the boards finished need not be the first ones)
+    more = max(kept) + 2
+    args = ["arena", "random", "beginner", "--deals", str(more), "--seed", "c", "-q", "-j", "1"]
+    r = runner.invoke(app, [*args, "--out", str(out), "--resume"])
+    assert r.exit_code == 0, r.output
+    assert f"({len(set(kept))} boards read back from the journal)" in " ".join(r.output.split())
+    assert len(lines(journal)) == 1 + more
