@@ -657,7 +657,7 @@ def _chunks(boards: Sequence[int], parts: int) -> list[list[int]]:
 
 
 #: Where finished boards go as they come in, in any order.
-Sink = Callable[[list["BoardResult"]], None]
+Sink = Callable[[list[BoardResult]], None]
 
 
 def run_arena(
