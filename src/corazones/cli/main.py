@@ -13,12 +13,14 @@ from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
 from corazones.cli.outputs import check_output_file
+from corazones.cli.toolkit import Command, Group
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 from corazones.i18n import LANGS, N_, pick_lang
 
 app = typer.Typer(
+    cls=Group,  # the toolkit's own texts (usage, help panels, parse errors) in the command line's language
     help="Corazones: Hearts and its whole family.  Start with `corazones play`.",
     epilog=EPILOG,
     no_args_is_help=True,
@@ -166,7 +168,7 @@ OptionOpt = Annotated[
 LangOpt = Annotated[str | None, typer.Option(help="Language: en or es (default: from your locale, else en)")]
 
 
-@app.command()
+@app.command(cls=Command)
 def rules(
     preset: Annotated[str | None, typer.Argument(help="Show this preset's options; omit to list presets")] = None,
     players: PlayersOpt = None,
@@ -186,7 +188,7 @@ def rules(
     typer.echo(f"  {'(hand size)':22} {r.hand_size} cards, kitty {r.kitty_size}")
 
 
-@app.command()
+@app.command(cls=Command)
 def play(
     preset: PresetOpt = "standard",
     players: PlayersOpt = None,
@@ -246,7 +248,7 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=Command)
 def replay(
     file: Annotated[str, typer.Argument(help="A game record written by `play --record` (- reads standard input)")],
     glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)", metavar="")] = True,
@@ -266,7 +268,7 @@ def replay(
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 
 
-@app.command()
+@app.command(cls=Command)
 def verify(
     file: Annotated[
         str | None,
@@ -295,10 +297,10 @@ def verify(
     raise typer.Exit(run_verify(file, language))
 
 
-app.command("arena")(arena_cmd.arena)
-app.command("serve")(serve_cmd.serve)
-app.command("revoke")(serve_cmd.revoke)
-app.command("pad")(pad_cmd.pad)
+app.command("arena", cls=Command)(arena_cmd.arena)
+app.command("serve", cls=Command)(serve_cmd.serve)
+app.command("revoke", cls=Command)(serve_cmd.revoke)
+app.command("pad", cls=Command)(pad_cmd.pad)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -1,0 +1,80 @@
+"""The terminal toolkit's own words, written out here so that Babel puts them in the one catalog.
+
+Typer draws the usage line, the help panels and the error box, and the Click it
+carries inside (``typer/_click``) words the parse errors ("No such option",
+"Missing argument", "Got unexpected extra argument(s)").  Those texts live in
+site-packages, which the extraction never reads (``babel.cfg`` scans ``src/``),
+so each is repeated below, in the toolkit's exact English, marked with
+:func:`~corazones.i18n.N_`: ``scripts/i18n.sh`` extracts them like any other
+text, the Spanish is written once in the ``.po``, and ``tests/test_i18n.py``
+holds them to being translated.  :mod:`corazones.cli.toolkit` is what makes the
+toolkit speak them; ``tests/test_toolkit_i18n.py`` checks that the English here
+is still the installed Typer's, so a Typer upgrade that rewords one is noticed.
+
+Only msgids here, no translations: those are in the catalog.
+"""
+
+from __future__ import annotations
+
+from corazones.cli.flags import INVALID_FOR
+from corazones.i18n import N_
+
+#: What Typer asks the standard library's ``gettext`` for when it needs it (typer/core.py).
+TYPER_TEXTS = (
+    N_("Aborted!"),
+    N_("(dynamic)"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("env var: {var}"),
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+)
+
+#: typer/rich_utils.py's module constants, by name: it asks ``gettext`` for them once, when it is imported.
+RICH_CONSTANTS = {
+    "DEPRECATED_STRING": N_("(deprecated) "),
+    "DEFAULT_STRING": N_("[default: {}]"),
+    "ENVVAR_STRING": N_("[env var: {}]"),
+    "REQUIRED_LONG_STRING": N_("[required]"),
+    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
+    "OPTIONS_PANEL_TITLE": N_("Options"),
+    "COMMANDS_PANEL_TITLE": N_("Commands"),
+    "ERRORS_PANEL_TITLE": N_("Error"),
+    "ABORTED_TEXT": N_("Aborted."),
+    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
+}
+
+#: The head of every usage line (Click's ``HelpFormatter.write_usage``, which has no ``gettext``).
+USAGE = N_("Usage: ")
+#: Placeholders of the usage line, as Typer writes them (``options_metavar``, ``subcommand_metavar``).
+USAGE_PIECES = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
+#: What ``--help`` does, as Click words it (``decorators.help_option``).
+HELP_OPTION = N_("Show this message and exit.")
+
+#: Click's (and Typer's) error messages, which they word in English without ``gettext``.  Each is a
+#: template in their exact words: a message that reads like one is shown from the catalog with the
+#: same parts (a part that is itself one of these texts is translated too).
+CLICK_MESSAGES = (
+    N_("No such option: {option}"),
+    N_("No such option: {option} (Possible options: {options})"),
+    N_("Missing argument {name}."),
+    N_("Missing option {name}."),
+    N_("Missing parameter {name}."),
+    INVALID_FOR,  # "Invalid value for {flag}: {error}", our own refusals' frame too
+    N_("Invalid value: {error}"),
+    N_("Got unexpected extra argument(s) ({args})"),
+    N_("Option {name} requires an argument."),
+    N_("Option {name} requires {count} arguments."),
+    N_("Option {name} does not take a value."),
+    N_("{error}. Did you mean {names}?"),
+)
+
+#: Why a value does not convert, as pydantic (Typer's converter) words it: the reasons our flags can meet.
+CONVERSION_REASONS = (
+    N_("Input should be a valid integer, unable to parse string as an integer"),
+    N_("Input should be a valid number, unable to parse string as a number"),
+    N_("Input should be a valid boolean, unable to interpret input"),
+)
