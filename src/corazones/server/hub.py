@@ -533,6 +533,12 @@ class Hub:
 
         The last event carries each recipient's view when ``by_view``.
         """
+        self._broadcast(t, await self._store_events(t, events), by_view)
+
+    async def _store_events(
+        self, t: TableRuntime, events: list[tuple[str, dict[str, Any]]]
+    ) -> list[tuple[int, str, dict[str, Any]]]:
+        """Number and store ``events`` (the caller holds ``t.lock`` and sends them with :meth:`_broadcast`)."""
         if t.dropped:
             raise Refused("moved", N_("Another server process runs this table; reconnect there."))
         numbered = [(t.seq + i + 1, kind, data) for i, (kind, data) in enumerate(events)]
@@ -545,7 +551,7 @@ class Hub:
             raise Refused("moved", N_("Another server process runs this table; reconnect there.")) from None
         t.seq = numbered[-1][0]
         t.recent.extend(numbered)
-        self._broadcast(t, numbered, by_view)
+        return numbered
 
     def _broadcast(self, t: TableRuntime, numbered: list[tuple[int, str, dict[str, Any]]], by_view: bool) -> None:
         views: dict[int | None, str] = {}
@@ -886,7 +892,7 @@ class Hub:
                 else:
                     events.append(("hand_start", self._hand_start(t)))
             try:
-                await self._emit(t, events)
+                numbered = await self._store_events(t, events)
             except Refused:
                 raise
             except Exception:
@@ -894,8 +900,15 @@ class Hub:
                 t.game = _rebuild(t, g.actions[:-1])
                 raise Refused("server", N_("The move could not be stored; try again.")) from None
             if finished:
-                await self._finish(t)
+                # The table is finished in the store before anyone hears the game is over: the game_over
+                # event's record_url (and the replay, the player's stats) must answer at once, in every
+                # process, instead of "not over yet" until this write lands (long on a loaded machine).
+                try:
+                    await self._finish(t)
+                finally:
+                    self._broadcast(t, numbered, True)
             else:
+                self._broadcast(t, numbered, True)
                 self._schedule_bots(t)
 
     def _game_over(self, t: TableRuntime) -> dict[str, Any]:
