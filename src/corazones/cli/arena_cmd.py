@@ -17,6 +17,7 @@ from corazones.cli.outputs import check_output_dir
 from corazones.core.errors import Message
 from corazones.core.text import safe_line
 from corazones.i18n import N_, pick_lang
+from corazones.i18n.oserrors import os_reason
 from corazones.players.registry import LEVELS
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def arena(
                 Message(
                     N_("could not write the results into {path}: {why}"),
                     path=safe_line(str(out), 200),
-                    why=e.strerror or str(e),
+                    why=os_reason(e),
                 ),
                 FAILED,
                 lang,

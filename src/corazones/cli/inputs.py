@@ -17,6 +17,7 @@ from typing import BinaryIO, TextIO
 
 from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.text import safe_line
+from corazones.i18n.oserrors import os_reason
 
 #: The file name that means standard input.
 STDIN = "-"
@@ -55,7 +56,7 @@ def open_input(path: Path | str) -> Iterator[BinaryIO]:
     try:
         f = p.open("rb")
     except OSError as e:
-        raise InputError(N_("cannot read {path}: {why}"), path=where(p), why=e.strerror or str(e)) from None
+        raise InputError(N_("cannot read {path}: {why}"), path=where(p), why=os_reason(e)) from None
     with f:
         yield f
 
@@ -65,7 +66,7 @@ def read_some(f: BinaryIO, limit: int) -> bytes:
     try:
         return f.read(limit + 1)
     except OSError as e:
-        raise InputError(N_("cannot read: {why}"), why=e.strerror or str(e)) from None
+        raise InputError(N_("cannot read: {why}"), why=os_reason(e)) from None
 
 
 def decode(data: bytes, path: Path | str) -> str:

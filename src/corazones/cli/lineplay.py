@@ -49,6 +49,7 @@ from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
 from corazones.i18n import error_text, translator
+from corazones.i18n.oserrors import os_reason_text
 from corazones.players.base import Player
 from corazones.players.hints import suggest
 from corazones.players.registry import make_player
@@ -385,7 +386,7 @@ def save_record(path: Path, game: Game, lang: str) -> bool:
         os.replace(tmp, path)
     except OSError as e:
         typer.echo(
-            _("Could not write the record to {path}: {error}").format(path=shown, error=e.strerror or e), err=True
+            _("Could not write the record to {path}: {error}").format(path=shown, error=os_reason_text(_, e)), err=True
         )
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)

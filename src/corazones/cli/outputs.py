@@ -17,10 +17,7 @@ from pathlib import Path
 
 from corazones.cli.flags import quoted, refuse
 from corazones.i18n import N_
-
-
-def _why(e: OSError) -> str:
-    return e.strerror or str(e)
+from corazones.i18n.oserrors import os_reason
 
 
 def _probe(folder: Path) -> None:
@@ -57,7 +54,7 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> N
     try:
         _probe(parent)
     except OSError as e:
-        refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=_why(e))
+        refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=os_reason(e))
 
 
 def check_output_dir(path: Path, flag: str = "--out", lang: str = "en") -> None:
@@ -69,4 +66,4 @@ def check_output_dir(path: Path, flag: str = "--out", lang: str = "en") -> None:
         path.mkdir(parents=True, exist_ok=True)
         _probe(path)
     except OSError as e:
-        refuse(flag, lang, N_("cannot write into {path}: {why}"), path=shown, why=_why(e))
+        refuse(flag, lang, N_("cannot write into {path}: {why}"), path=shown, why=os_reason(e))

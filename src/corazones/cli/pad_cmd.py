@@ -37,6 +37,7 @@ from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, load
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
+from corazones.i18n.oserrors import os_reason, os_reason_text
 
 #: Largest pad file read (the core refuses bigger text too).
 MAX_FILE = 2_000_000
@@ -365,7 +366,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
             except OSError as e:
                 say(
                     gettext("Could not save to {path}: {error}").format(
-                        path=safe_line(str(save), 200), error=e.strerror or e
+                        path=safe_line(str(save), 200), error=os_reason_text(gettext, e)
                     )
                 )
 
@@ -468,7 +469,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 except OSError as e:
                     say(
                         gettext("Could not save to {path}: {error}").format(
-                            path=safe_line(str(target), 200), error=e.strerror or e
+                            path=safe_line(str(target), 200), error=os_reason_text(gettext, e)
                         )
                     )
                 continue
@@ -486,7 +487,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
         except OSError as e:
             say(
                 gettext("Could not save to {path}: {error}").format(
-                    path=safe_line(str(csv_path), 200), error=e.strerror or e
+                    path=safe_line(str(csv_path), 200), error=os_reason_text(gettext, e)
                 )
             )
             return 1
@@ -526,7 +527,7 @@ def pad(
         try:
             the_pad = read_pad(load)
         except OSError as e:
-            refuse("--load", language, CANNOT_READ, path=quoted(load, 200), why=e.strerror or str(e))
+            refuse("--load", language, CANNOT_READ, path=quoted(load, 200), why=os_reason(e))
         except PadError as e:  # the pad's own words: what in the file is wrong
             refuse("--load", language, N_("{path}: {error}"), path=quoted(load, 200), error=e)
     else:

@@ -10,6 +10,7 @@ import typer
 from corazones.cli.flags import AT_LEAST_ONE, quoted, refuse
 from corazones.core.text import safe_line
 from corazones.i18n import N_, pick_lang
+from corazones.i18n.oserrors import os_reason
 
 #: ``--log-level`` values (the server's logger and uvicorn's).
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
@@ -86,7 +87,7 @@ def serve(
             lang,
             N_("cannot listen on {address}: {why}"),
             address=f"{safe_line(host, 100)}:{port}",
-            why=e.strerror or str(e),
+            why=os_reason(e),
         )
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)

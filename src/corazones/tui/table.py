@@ -32,6 +32,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.observation import Observation
 from corazones.core.trick import Trick
 from corazones.i18n import error_text
+from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Hint, suggest
 from corazones.tui import settings as cfg
 from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
@@ -504,7 +505,10 @@ class TableScreen(Screen[None]):
             try:
                 self.ctl.save(Path(target), with_seats=False)
             except OSError as e:
-                self.app.notify(str(e), severity="error")
+                self.app.notify(
+                    _("Could not save to {path}: {error}").format(path=target, error=os_reason_text(_, e)),
+                    severity="error",
+                )
 
     def _game_over(self, obs: Observation) -> None:
         if self.record_path is None:
@@ -662,7 +666,7 @@ class TableScreen(Screen[None]):
         try:
             self.ctl.save(path)
         except OSError as e:
-            self.say(_("Could not save to {path}: {error}").format(path=path, error=e.strerror or e), error=True)
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=os_reason_text(_, e)), error=True)
             return
         self.say(_("Saved. Resume it from the start screen."))
 

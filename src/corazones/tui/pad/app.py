@@ -28,6 +28,7 @@ from corazones.core.pad import Pad, PadError
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
+from corazones.i18n.oserrors import os_reason_text
 
 CSS = """
 #pad-title { height: 1; background: $panel; padding: 0 1; }
@@ -217,7 +218,7 @@ class SheetScreen(Screen[None]):
         except OSError as e:
             self.show_error(
                 self.gt(N_("Could not save to {path}: {error}")).format(
-                    path=safe_line(str(self.save_path), 200), error=e.strerror or e
+                    path=safe_line(str(self.save_path), 200), error=os_reason_text(self.gt, e)
                 )
             )
 
@@ -255,7 +256,7 @@ class SheetScreen(Screen[None]):
             return
         except OSError as e:
             self.show_error(
-                _("Could not save to {path}: {error}").format(path=safe_line(rest, 200), error=e.strerror or e)
+                _("Could not save to {path}: {error}").format(path=safe_line(rest, 200), error=os_reason_text(_, e))
             )
             return
         self.show_error("")
@@ -351,6 +352,6 @@ class PadApp(App[None]):
             save_atomic(self.csv, self.pad.to_csv())
         except OSError as e:
             return self.gt(N_("Could not save to {path}: {error}")).format(
-                path=safe_line(str(self.csv), 200), error=e.strerror or e
+                path=safe_line(str(self.csv), 200), error=os_reason_text(self.gt, e)
             )
         return None
