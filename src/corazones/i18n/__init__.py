@@ -18,6 +18,12 @@ Lower floors (core, players) do no translation: they may mark a text with
 Errors of the core carry their English template and its parameters
 (:class:`corazones.core.errors.CorazonesError`); a face shows them with
 :func:`error_text`, never with ``str(error)``, which is English.
+
+Two kinds of text come from outside and are translated through the same
+catalog: the terminal toolkit's own (Typer's and Click's usage lines, help
+panels and parse errors; :mod:`corazones.cli.toolkit`, msgids in
+:mod:`corazones.cli.toolkit_texts`), and the system's reason for a refused
+file or port, keyed by ``errno`` (:mod:`corazones.i18n.oserrors`).
 """
 
 from __future__ import annotations
