@@ -35,6 +35,14 @@ def play_random(game: Game, rng: random.Random, max_hands: int | None = None) ->
     return game
 
 
+#: Seconds to wait for something that should come at once (a reply, a close, a page element, a server's
+#: count settling): an upper bound, never a pause.  Generous, because a machine under heavy load (two
+#: cores shared with long measurements) can take many seconds for what takes milliseconds alone; only a
+#: failing test ever waits that long.  A test that counts a rate-limited budget freezes the limits' clock
+#: instead (``corazones.server.local.ManualClock``): there, time passing is what must not matter.
+PATIENCE = 60.0
+
+
 # ---------------------------------------------------------------------------
 # Real components for integration tests: headless Chromium and PostgreSQL.
 #

@@ -25,6 +25,7 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
+from tests.conftest import PATIENCE
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
@@ -132,7 +133,7 @@ def phone(browser: Any, server: Any, lang: str = "en") -> Any:
     context = browser.new_context(viewport=PHONE, base_url=server.base, has_touch=True, is_mobile=True)
     context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(PATIENCE * 1000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors

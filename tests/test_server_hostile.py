@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
 from corazones.server.local import LocalServer, ManualClock
 from corazones.server.schema import LIMITS, ErrorReply
+from tests.conftest import PATIENCE
 from tests.test_server_protocol import HUMAN, RANDOM, assert_no_hidden_cards, guest
 
 
@@ -42,7 +43,7 @@ def error_for(c: TableClient, msg: Any) -> dict[str, Any]:
     drain(c)
     c.send(msg)
     try:
-        reply = c.wait(lambda m: m["type"] == "error", timeout=10)
+        reply = c.wait(lambda m: m["type"] == "error", timeout=PATIENCE)
     except TimeoutError:
         raise AssertionError(f"no error reply to {str(msg)[:80]}; last messages {c.log[-3:]}") from None
     ErrorReply.model_validate(reply)
@@ -112,13 +113,13 @@ def test_each_attack_is_refused_and_the_game_goes_on(
 
     with connect(ana.ws_url(tid), compression=None) as ws:  # a forged token is refused and the socket closed
         ws.send(json.dumps({"type": "hello", "token": ana.token[:-3] + "abc"}))  # type: ignore[index]
-        reply = json.loads(ws.recv(timeout=10))
+        reply = json.loads(ws.recv(timeout=PATIENCE))
         assert reply["type"] == "error" and reply["code"] == "auth"
         with pytest.raises(ConnectionClosed):
-            ws.recv(timeout=10)
+            ws.recv(timeout=PATIENCE)
     with connect(ana.ws_url("no-such-table"), compression=None) as ws:
         ws.send(json.dumps({"type": "hello", "token": ana.token}))
-        assert json.loads(ws.recv(timeout=10))["code"] == "not_found"
+        assert json.loads(ws.recv(timeout=PATIENCE))["code"] == "not_found"
 
     # --- the game goes on and ends for everyone, and no message carried a hidden card
     play_to_end([a, b], timeout=120)
@@ -159,7 +160,7 @@ def test_flooding_is_rate_limited_then_closed(
             for _ in range(LIMITS["ws_flood_close"] + LIMITS["ws_burst"] + 50):
                 a.send("{bad")
             while True:
-                a.recv(timeout=30)
+                a.recv(timeout=PATIENCE)
         b.send({"type": "ping", "t": 2})
         assert b.wait(lambda m: m["type"] == "pong")["t"] == 2
 
@@ -171,7 +172,7 @@ def test_huge_frame_closes_the_connection(
     with pytest.raises(ConnectionClosed):
         a.send("x" * (LIMITS["ws_frame_hard_bytes"] + 10))
         while True:
-            a.recv(timeout=10)
+            a.recv(timeout=PATIENCE)
     b.send({"type": "ping", "t": 3})
     assert b.wait(lambda m: m["type"] == "pong")["t"] == 3
 

@@ -21,6 +21,7 @@ from corazones.server import options as opt
 from corazones.server.client import Api, ApiError
 from corazones.server.local import LocalServer
 from corazones.server.schema import LIMITS, RulesOptions
+from tests.conftest import PATIENCE
 
 
 @pytest.fixture(scope="module")
@@ -313,7 +314,7 @@ def test_the_lobby_form_makes_a_table_and_shows_a_refusal_in_spanish(browser: An
     context = browser.new_context(base_url=server.base)
     context.add_init_script("localStorage.setItem('corazones.lang', 'es');")
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PATIENCE * 1000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto("/")

@@ -26,7 +26,7 @@ from corazones.server.client import Api, ApiError, TableClient
 from corazones.server.local import LocalServer, ManualClock
 from corazones.services.store import Store, make_engine
 from corazones.services.store.db import MIGRATIONS
-from tests.conftest import sqlalchemy_url
+from tests.conftest import PATIENCE, sqlalchemy_url
 
 RANDOM = {"kind": "bot", "level": "random"}
 HUMAN = {"kind": "human"}
@@ -50,7 +50,7 @@ def guest(server: LocalServer, name: str) -> Api:
     return api
 
 
-def closed_with(client: TableClient, timeout: float = 10.0) -> tuple[int, str, list[dict[str, Any]]]:
+def closed_with(client: TableClient, timeout: float = PATIENCE) -> tuple[int, str, list[dict[str, Any]]]:
     """Read until the server closes the socket: the close code, its reason, and the errors said before."""
     end = time.monotonic() + timeout
     with pytest.raises(ConnectionClosed) as closed:
@@ -63,11 +63,11 @@ def closed_with(client: TableClient, timeout: float = 10.0) -> tuple[int, str, l
 
 def refused_at_door(api: Api, table: str) -> tuple[dict[str, Any], int]:
     """Connect and say hello; the error the server answers and the code it closes with."""
-    with connect(api.ws_url(table), open_timeout=15) as ws:
+    with connect(api.ws_url(table), open_timeout=PATIENCE) as ws:
         ws.send(json.dumps({"type": "hello", "token": api.token}))
-        error = json.loads(ws.recv(timeout=10))
+        error = json.loads(ws.recv(timeout=PATIENCE))
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            ws.recv(timeout=PATIENCE)
     assert closed.value.rcvd is not None
     return error, closed.value.rcvd.code
 
@@ -264,7 +264,7 @@ def _page(browser: Any, server: LocalServer, api: Api, table: str) -> Any:
         f"localStorage.setItem('corazones.player', JSON.stringify({json.dumps(me)}));"
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PATIENCE * 1000)
     page.goto(f"/#/table/{table}")
     return page
 
@@ -306,7 +306,7 @@ def test_signing_out_other_devices_keeps_this_browser_at_its_table(browser: Any,
     assert fresh != ana.token and status(Api(server.base, fresh), "/api/me") == 200
     # The table tab is back in its seat with the fresh token, and says nothing about signing out.
     conns = server.hub.tables[table].conns
-    end = time.monotonic() + 10
+    end = time.monotonic() + PATIENCE
     while not any(c.token_gen == 1 for c in list(conns)):  # its new connection, with the new generation
         assert time.monotonic() < end, "the table tab did not come back"
         time.sleep(0.05)

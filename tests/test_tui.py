@@ -25,7 +25,8 @@ from corazones.tui.controller import Controller
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog, ScoreSheet
 from corazones.tui.table import TableScreen, arrange
 from corazones.tui.widgets import HandView, SeatBox
-from tests.tui_driver import answer, settle, table_of
+from tests.conftest import PATIENCE
+from tests.tui_driver import answer, settle, table_of, waiting
 
 SIZE = (110, 34)
 
@@ -399,7 +400,7 @@ def test_hint_shows_a_move_and_its_reason() -> None:
             await settle(pilot)
             table = table_of(app)
             await pilot.press("h")
-            for _ in range(200):
+            for _ in waiting():
                 await pilot.pause(0.02)
                 if not table.hint_busy:
                     break
@@ -476,7 +477,7 @@ def test_rules_help_and_score_sheet_and_language_switch() -> None:
             text = screen_text(app)
             assert "Pasar" in text or "pasar" in text
             await pilot.press("s")
-            for _ in range(100):
+            for _ in waiting():
                 await pilot.pause(0.02)
                 if "Hoja de puntuación" in screen_text(app):
                     break
@@ -498,7 +499,7 @@ def test_start_screen_remembers_the_choices(private_dirs: Path) -> None:
             screen.query_one("#level0").value = "beginner"
             await pilot.pause()
             app.screen.query_one("#play").press()
-            for _ in range(250):
+            for _ in waiting():
                 if isinstance(app.screen, TableScreen):
                     break
                 await pilot.pause(0.02)
@@ -589,7 +590,7 @@ def test_the_table_answers_while_a_bot_thinks() -> None:
             ctl.bots[seat] = held  # type: ignore[assignment]
             # play on until the held bot is asked; keys go in as a terminal sends them (pilot.press
             # would wait for the worker to finish, which is what this test must not need)
-            for _ in range(5000):
+            for _ in waiting(2 * PATIENCE):
                 if held.started.is_set():
                     break
                 if table.pausing:
@@ -601,7 +602,7 @@ def test_the_table_answers_while_a_bot_thinks() -> None:
             assert table.thinking
             actions = len(ctl.game.actions)
             app.simulate_key("s")
-            for _ in range(1000):
+            for _ in waiting():
                 await asyncio.sleep(0.01)
                 if isinstance(app.screen, ScoreSheet):
                     break
@@ -618,7 +619,8 @@ def test_the_table_answers_while_a_bot_thinks() -> None:
 
 
 def _run_in_terminal(args: list[str], wait_for: bytes, tmp: Path) -> bytes:
-    """Start ``corazones`` on a pseudo-terminal and read until ``wait_for`` appears (or 20 s pass)."""
+    """Start ``corazones`` on a pseudo-terminal and read until ``wait_for`` appears (or 2 * PATIENCE seconds
+    pass: a whole interpreter starts and imports Textual, which took 25 s here under load)."""
     import os
     import pty
     import select
@@ -633,7 +635,7 @@ def _run_in_terminal(args: list[str], wait_for: bytes, tmp: Path) -> bytes:
     os.close(sub)
     out = b""
     try:
-        end = time.monotonic() + 20
+        end = time.monotonic() + 2 * PATIENCE
         while wait_for not in out and time.monotonic() < end:
             ready, _, _ = select.select([main], [], [], 0.2)
             if ready:

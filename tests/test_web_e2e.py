@@ -31,6 +31,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.local import LocalServer
+from tests.conftest import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "results" / "screenshots"
@@ -58,7 +59,7 @@ def new_page(browser: Any, server: LocalServer, size: dict[str, int], lang: str 
         f"if (!localStorage.getItem('corazones.lang')) localStorage.setItem('corazones.lang', '{lang}');"
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PATIENCE * 1000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -141,7 +142,7 @@ def act_once(page: Any) -> str:
     return d
 
 
-def play_to_the_end(pages: list[Any], deadline: float = 150.0, on_step: Any = None) -> None:
+def play_to_the_end(pages: list[Any], deadline: float = 5 * PATIENCE, on_step: Any = None) -> None:
     end = time.monotonic() + deadline
     while not all(decision(p) == "over" for p in pages):
         assert time.monotonic() < end, "the game did not end in time"
@@ -181,7 +182,7 @@ def test_whole_game_against_bots(browser: Any, server: LocalServer) -> None:
     page.wait_for_selector(".hand-zone:not([data-decision='pass'])")
 
     # A hint names a move and says why.
-    page.wait_for_selector("[data-decision='play']", timeout=30_000)
+    page.wait_for_selector("[data-decision='play']", timeout=PATIENCE * 1000)
     page.click("#hint-btn")
     hint = page.wait_for_selector("p.prompt[role='status']").inner_text()
     assert hint.startswith("Hint: play ") and " — " in hint and len(hint.split(" — ")[1]) > 5
@@ -311,11 +312,11 @@ def test_reconnect_mid_hand_resumes_the_same_hand(browser: Any, server: LocalSer
     table = sign_in_and_create(page, "Cai", "standard")
     page.wait_for_selector("[data-decision='pass']")
     act_once(page)
-    page.wait_for_selector("[data-decision='play']", timeout=30_000)
+    page.wait_for_selector("[data-decision='play']", timeout=PATIENCE * 1000)
     while len(hand_cards(page)) == 13:  # play one card (again if the table moved under the click)
         act_once(page)
         page.wait_for_timeout(100)
-    page.wait_for_selector("[data-decision='play']", timeout=30_000)
+    page.wait_for_selector("[data-decision='play']", timeout=PATIENCE * 1000)
     before = hand_cards(page)
     assert 0 < len(before) < 13
 
@@ -331,7 +332,7 @@ def test_reconnect_mid_hand_resumes_the_same_hand(browser: Any, server: LocalSer
     context = page.context
     page.close()
     again = context.new_page()
-    again.set_default_timeout(20_000)
+    again.set_default_timeout(PATIENCE * 1000)
     again.goto(f"/#/table/{table}")
     again.wait_for_selector("[data-decision='play']")
     assert hand_cards(again) == before

@@ -40,6 +40,7 @@ from corazones.players.registry import make_player
 from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
+from tests.conftest import PATIENCE
 
 from .test_web_e2e import decision, new_page
 
@@ -96,7 +97,7 @@ def open_table(
         " }"
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(PATIENCE * 1000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -288,7 +289,7 @@ def test_the_score_pad_is_one_tap_away_in_both_languages(browser: Any, server: L
         context = browser.new_context(viewport=PHONE, base_url=server.base)
         context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
         page = context.new_page()
-        page.set_default_timeout(20_000)
+        page.set_default_timeout(PATIENCE * 1000)
         page.goto("/")
         link = page.locator("#nav a#pad-link")
         link.wait_for()

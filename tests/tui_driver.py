@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from textual.pilot import Pilot
@@ -11,6 +13,17 @@ from corazones.tui.app import CorazonesApp
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog
 from corazones.tui.table import TableScreen
 from corazones.tui.widgets import HandView
+from tests.conftest import PATIENCE
+
+
+def waiting(seconds: float = PATIENCE) -> Iterator[None]:
+    """The rounds of a polling loop (``for _ in waiting(): ...; if done: break``) for ``seconds`` of wall time.
+
+    A bound in seconds, not in rounds: a count of short pauses is only a few seconds of the app's time,
+    which a hint or a bot's move can outlast on a loaded machine.  Only a failing test waits it out."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        yield
 
 
 def table_of(app: CorazonesApp) -> TableScreen:

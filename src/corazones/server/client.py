@@ -79,7 +79,7 @@ class TableClient:
         self.api = api
         self.table = table
         self.ws: ClientConnection = connect(
-            api.ws_url(table), open_timeout=15, max_size=2**22, compression=None, legacy=True
+            api.ws_url(table), open_timeout=60, max_size=2**22, compression=None, legacy=True
         )
         self.seq = 0
         self.view: dict[str, Any] | None = None
@@ -122,8 +122,9 @@ class TableClient:
             self.other.append(msg)
         return msg
 
-    def wait(self, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
-        """Read messages until one satisfies ``pred``; TimeoutError after ``timeout`` seconds."""
+    def wait(self, pred: Any, timeout: float = 60.0) -> dict[str, Any]:
+        """Read messages until one satisfies ``pred``; TimeoutError after ``timeout`` seconds (an upper bound
+        for a reply that comes at once, generous for a loaded machine: only a failure waits it out)."""
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
