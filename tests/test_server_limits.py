@@ -22,6 +22,7 @@ from corazones.core.commitment import PREFIX, commit
 from corazones.server.auth import _SALT
 from corazones.server.client import Api, ApiError, TableClient, play_to_end
 from corazones.server.local import LocalServer, ManualClock
+from tests.conftest import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[1]
 RANDOM = {"kind": "bot", "level": "random"}
@@ -34,7 +35,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     with LocalServer(
         f"sqlite:///{db}",
         bot_delay=0.0,
-        hello_timeout=0.5,
         table_connections=2,
         ws_per_address=3,
         http_writes_per_minute=10,
@@ -51,25 +51,28 @@ def guest(server: LocalServer, name: str) -> Api:
 
 def refused(api: Api, table: str) -> dict[str, Any]:
     """Connect, say hello, and expect an error then a close with code 1008; the error."""
-    with connect(api.ws_url(table), open_timeout=15) as ws:
+    with connect(api.ws_url(table), open_timeout=PATIENCE) as ws:
         with contextlib.suppress(ConnectionClosed):  # a refusal at the door may close before the hello
             ws.send(json.dumps({"type": "hello", "token": api.token}))
-        error = json.loads(ws.recv(timeout=10))
+        error = json.loads(ws.recv(timeout=PATIENCE))
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
+            ws.recv(timeout=PATIENCE)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     return error  # type: ignore[no-any-return]
 
 
-def test_a_connection_that_never_says_hello_is_closed(server: LocalServer) -> None:
-    api = guest(server, "Quiet")
-    table = api.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
-    with connect(api.ws_url(table), open_timeout=15) as ws:
-        error = json.loads(ws.recv(timeout=10))  # nothing sent: the server speaks first, after the timeout
-        assert error["type"] == "error" and error["code"] == "auth" and "hello" in error["message"]
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+def test_a_connection_that_never_says_hello_is_closed(tmp_path: Path) -> None:
+    # A server of its own: with half a second to say hello, every connection of the other tests would be
+    # racing the client's own thread on a loaded machine.
+    with LocalServer(f"sqlite:///{tmp_path}/hello.db", bot_delay=0.0, hello_timeout=0.5) as server:
+        api = guest(server, "Quiet")
+        table = api.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+        with connect(api.ws_url(table), open_timeout=PATIENCE) as ws:
+            error = json.loads(ws.recv(timeout=PATIENCE))  # nothing sent: the server speaks first, after the timeout
+            assert error["type"] == "error" and error["code"] == "auth" and "hello" in error["message"]
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=PATIENCE)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
 
 
 def test_connections_per_table_and_per_address_are_capped(server: LocalServer) -> None:
@@ -92,7 +95,7 @@ def test_connections_per_table_and_per_address_are_capped(server: LocalServer) -
 
     # Closing one frees its place at once.
     a2.close()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE
     while sum(server.hub.addresses.values()) > 2:
         assert time.monotonic() < deadline, "the closed connection was never counted off"
         time.sleep(0.05)
@@ -130,9 +133,9 @@ def test_tokens_expire_and_are_renewed(server: LocalServer) -> None:
         with pytest.raises(ApiError) as e:
             stale.request(method, path, {} if method == "POST" else None)
         assert e.value.status == 401
-    with connect(stale.ws_url(table), open_timeout=15) as ws:
+    with connect(stale.ws_url(table), open_timeout=PATIENCE) as ws:
         ws.send(json.dumps({"type": "hello", "token": stale.token}))
-        error = json.loads(ws.recv(timeout=10))
+        error = json.loads(ws.recv(timeout=PATIENCE))
     assert error["code"] == "auth"
 
 

@@ -34,7 +34,9 @@ class ServerProcess:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [sys.executable, "-m", "corazones", "serve", "--port", str(self.port), "--db", db]
-        args += ["--grace", "0.5", "--bot-delay", "0", "--lease", str(lease)]
+        # A long grace: no bot plays for a player while they join then connect, or reconnect after a kill
+        # (on a loaded machine that can take seconds, and bots could even finish the game meanwhile).
+        args += ["--grace", "30", "--bot-delay", "0", "--lease", str(lease)]
         self.log = log.open("ab")
         self.proc = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         end = time.monotonic() + 60
