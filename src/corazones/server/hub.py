@@ -286,6 +286,8 @@ class Hub:
         self.writer = EventWriter(store)
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
         self._tasks: list[asyncio.Task[None]] = []
+        #: set by :meth:`stop`: a bot turn cancelled then must not schedule the next one on a closing loop
+        self._stopping = False
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
         #: Seconds from an action's arrival to its broadcast (the last 10,000), for /healthz and the load bench.
         self.act_times: deque[float] = deque(maxlen=10_000)
@@ -340,6 +342,7 @@ class Hub:
             self.gc_times.append(time.perf_counter() - self._gc_started)
 
     async def stop(self) -> None:
+        self._stopping = True
         with contextlib.suppress(ValueError):
             gc.callbacks.remove(self._gc_watch)
         tasks = list(self._tasks)
@@ -949,7 +952,7 @@ class Hub:
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, t: TableRuntime) -> None:
         g = t.game
-        if g is None or g.over or t.dropped:
+        if g is None or g.over or t.dropped or self._stopping:
             return
         for seat in g.to_act():
             level = t.bot_level(seat)
