@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -72,6 +73,7 @@ def test_an_existing_journal_is_never_overwritten(tmp_path: Path) -> None:
         (lambda ls: ls.__setitem__(0, ls[0].replace('"seed":"journal"', '"seed":"other"')), r"different seed\)"),
         (lambda ls: ls.__setitem__(0, ls[0].replace('"version":"', '"version":"9')), "was played by Corazones '9"),
         (lambda ls: ls.__setitem__(0, "{}"), "its first line does not say what was played"),
+        (lambda ls: ls.__setitem__(0, re.sub('"code":"[0-9a-f]+"', '"code":"0"', ls[0])), "was played by other code"),
         (lambda ls: ls.__setitem__(2, ls[2].replace('"board":1,', '"board":"1",')), "line 3 of .* is not a board"),
         (lambda ls: ls.__setitem__(3, ls[3].replace('"moons_shot":[', '"moons_shot":[0,')), "line 4 of .*moon counts"),
         (lambda ls: ls.__setitem__(2, ls[2][: len(ls[2]) // 2]), "line 3 of .* is not a board"),
@@ -89,6 +91,19 @@ def test_a_journal_of_another_run_or_damaged_is_refused_and_left_as_it_is(
     with pytest.raises(JournalError, match=message):
         run_arena(config(3), workers=1, journal=journal, resume=True)
     assert journal.read_bytes() == before
+
+
+def test_a_contender_whose_code_changed_cannot_resume_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot = tmp_path / "journal_bot.py"
+    bot.write_text("from corazones.players.beginner import BeginnerBot as make\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    changing = ArenaConfig(("journal_bot:make", "random"), Rules.preset("standard"), boards=3, seed="code")
+    journal = tmp_path / FILE_NAME
+    run_arena(changing, workers=1, journal=journal)
+    assert run_arena(changing, workers=1, journal=journal, resume=True).extra == {"resumed_boards": 3}
+    bot.write_text("from corazones.players.standard import StandardBot as make\n")  # a better bot, same name
+    with pytest.raises(JournalError, match="was played by other code"):
+        run_arena(changing, workers=1, journal=journal, resume=True)
 
 
 # --------------------------------------------------------------------- CLI

@@ -11,9 +11,12 @@ from ``f"{seed}/{b}"`` whatever else was played, so boards 0 to 499 of a
 run of 1,000 are exactly the boards of a run of 500.
 
 The first line says what was played (the configuration without the board
-count, and the version of Corazones that played it); resuming under another
-configuration or version is refused, naming what differs, since mixing two
-different measurements would give figures that belong to neither.  A last
+count, the version of Corazones, and a fingerprint of the code that decides
+the play: :func:`code_fingerprint`); resuming under another configuration,
+version or code is refused, naming what differs, since mixing two different
+measurements would give figures that belong to neither.  The fingerprint
+matters most while a bot is being improved: a build changed between two
+sittings keeps its version number.  A last
 line cut short by the interruption is dropped (that board is played
 again); any other line that is not a board of this run is refused with
 its line number, and the file is left as it was.  Each line is checked
@@ -23,6 +26,8 @@ types into the figures.
 
 from __future__ import annotations
 
+import hashlib
+import importlib
 import json
 import os
 from dataclasses import astuple
@@ -56,6 +61,7 @@ class _Header(BaseModel):
     kind: str
     layout: int
     version: str
+    code: str
     config: dict[str, Any]
 
 
@@ -85,8 +91,43 @@ def run_key(config: ArenaConfig) -> dict[str, Any]:
     return key
 
 
+def code_fingerprint(contenders: tuple[str, ...]) -> str:
+    """A digest of the sources that decide how the boards are played: the rules and the players.
+
+    That is every Python file of :mod:`corazones.core` and
+    :mod:`corazones.players` and the players' data (the ``learned`` level's
+    weights), not the compiled modules and build records made from those
+    sources, which differ by machine; and the module file of each
+    ``module:attribute`` contender.  The faces, the services and the docs do not change a board.
+    """
+    root = Path(corazones.__file__).parent
+    files = [
+        f
+        for floor in ("core", "players")
+        for f in sorted((root / floor).rglob("*"))
+        if f.is_file() and (f.suffix == ".py" or "data" in f.relative_to(root).parts) and "__pycache__" not in f.parts
+    ]
+    for spec in contenders:
+        module, sep, _ = spec.partition(":")
+        if sep:
+            origin = getattr(importlib.import_module(module), "__file__", None)
+            if origin:
+                files.append(Path(origin))
+    digest = hashlib.sha256()
+    for f in files:
+        name = f.relative_to(root).as_posix() if f.is_relative_to(root) else f.name
+        digest.update(name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def _header(config: ArenaConfig) -> dict[str, Any]:
-    return {"kind": KIND, "layout": LAYOUT, "version": corazones.__version__, "config": run_key(config)}
+    return {
+        "kind": KIND,
+        "layout": LAYOUT,
+        "version": corazones.__version__,
+        "code": code_fingerprint(config.contenders),
+        "config": run_key(config),
+    }
 
 
 def board_line(result: BoardResult) -> str:
@@ -174,6 +215,14 @@ class Journal:
                 theirs=show(head.version),
                 ours=corazones.__version__,
             )
+        if head.code != code_fingerprint(self.config.contenders):
+            raise JournalError(
+                N_(
+                    "{path} was played by other code (the rules, the players or a contender's module have "
+                    "changed since): its boards cannot be mixed with new ones; write into another folder"
+                ),
+                path=show(str(self.path)),
+            )
         ours = run_key(self.config)
         differ = sorted(k for k in ours.keys() | head.config.keys() if ours.get(k) != head.config.get(k))
         if differ:
@@ -209,4 +258,4 @@ class Journal:
             os.fsync(f.fileno())
 
 
-__all__ = ["FILE_NAME", "Journal", "JournalError", "board_line", "run_key"]
+__all__ = ["FILE_NAME", "Journal", "JournalError", "board_line", "code_fingerprint", "run_key"]
