@@ -154,10 +154,7 @@ def _board_from(data: _Board, config: ArenaConfig) -> BoardResult:
     rows = [SeatRow(*r) for r in data.rows]
     if any(r.board != data.board or not 0 <= r.contender < k for r in rows):
         raise ValueError("a seat row belongs to another board or names no contender of this run")
-    times = []
-    for t in data.times:
-        h = TimeHistogram(t.count, t.total, t.longest, {int(b): n for b, n in t.bins.items()})
-        times.append(h)
+    times = [TimeHistogram.from_json(t.model_dump()) for t in data.times]
     return BoardResult(data.board, rows, list(data.moons_shot), list(data.moons_suffered), times)
 
 

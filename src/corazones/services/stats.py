@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 #: Two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -128,6 +129,11 @@ class TimeHistogram:
             if seen >= rank:
                 return min(_bin_centre(b), self.longest)
         return self.longest
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TimeHistogram:
+        """The inverse of :meth:`to_json` (bin numbers come back from JSON's string keys)."""
+        return cls(data["count"], data["total"], data["longest"], {int(b): n for b, n in data["bins"].items()})
 
     def to_json(self) -> dict[str, object]:
         return {
