@@ -194,6 +194,75 @@ def test_auto_is_a_flag_and_help_says_so() -> None:
     assert "<bool>" not in line and "flag" in line
 
 
+SPANISH = {"LC_ALL": "es_ES.UTF-8", "LANGUAGE": "es"}
+#: A type name where the help should show what the user types: ``<str>``, ``<int>``, ``<list[str]>``, ``<int range>``...
+TYPE_NAME = re.compile(r"<[a-z_]+(\[[^\]]*\])?( range)?>")
+#: Placeholders a newcomer reads in the help, per command: the option or argument's row, flattened.
+PLACEHOLDERS = {
+    (): ["--version Show the version"],
+    ("rules",): ["[PRESET]", "PRESET Show this preset's options", "--players -n N Number", "--option -o NAME=VALUE "],
+    ("play",): [
+        "--rules -r PRESET Preset:",
+        "--players -n N Number",
+        "--option -o NAME=VALUE Override",
+        "--seed SEED Seed",
+        "--level LEVEL Level",
+        "--seat SEAT Your seat",
+        "--auto Watch bots",
+        "--hands N Stop",
+        "--record FILE Write",
+        "--lang en|es Language",
+    ],
+    ("replay",): ["FILE A game record", "--glyphs --no-glyphs Show suits"],
+    ("verify",): ["[FILE]", "--seed SEED With", "--commitment COMMITMENT The"],
+    ("arena",): ["PLAYER Two or more", "--deals N Play", "--backend local|ray Where", "--out FOLDER Write"],
+    ("serve",): ["--host HOST Address", "--port PORT Port", "--db URL Database", "--grace SECONDS Seconds"],
+    ("revoke",): ["PLAYER_ID The player's id", "--db URL Database"],
+    ("pad",): ["--names NAMES The", "--load FILE Open", "--csv FILE Write", "--line Plain"],
+}
+
+
+def every_command(command: Any, words: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The words that reach each command and subcommand, the root (``()``) first."""
+    found = [words]
+    for name, sub in getattr(command, "commands", {}).items():
+        found += every_command(sub, (*words, name))
+    return found
+
+
+@pytest.mark.parametrize("env", [ENGLISH, SPANISH], ids=["en", "es"])
+def test_every_help_shows_placeholders_not_type_names(env: dict[str, str]) -> None:
+    """Each value is shown as what the user types (``--players N``), a flag and ``--help`` with nothing.
+
+    Typer's default is the Python type (``--players <int>``, ``--help <bool>``);
+    the placeholders are English in both languages, like the flags' descriptions.
+    """
+    commands = every_command(COMMAND)
+    assert set(PLACEHOLDERS) <= set(commands)
+    for words in commands:
+        result = CliRunner().invoke(COMMAND, [*words, "--help"], env={**env, "COLUMNS": "250"}, prog_name="corazones")
+        assert result.exit_code == 0, (words, result.output)
+        lines = result.stdout.splitlines()
+        shown = [line for line in lines if TYPE_NAME.search(line)]
+        assert not shown, (words, shown)
+        help_row = flat(next(line for line in lines if re.match(r"^\W*--help\b", line)))
+        assert help_row in ("--help Show this message and exit.", "--help Muestra esta ayuda y termina."), help_row
+        out = flat(result.stdout)
+        for row in PLACEHOLDERS.get(words, []):
+            assert row in out, (words, row, out)
+
+
+def test_every_value_declares_its_placeholder() -> None:
+    """A new option or argument that takes a value names what to type, or the help would show its type."""
+    for words in every_command(COMMAND):
+        command = COMMAND
+        for word in words:
+            command = command.commands[word]
+        for param in command.params:
+            flag = getattr(param, "is_flag", False)
+            assert (param.metavar == "") if flag else bool(param.metavar), (words, param.name, param.metavar)
+
+
 def test_the_exit_codes_are_in_the_help_and_the_docs() -> None:
     out = " ".join(invoke("--help").stdout.split())
     assert "Exit codes:" in out

@@ -47,7 +47,7 @@ def run(*args: str, env: dict[str, str] = ENGLISH) -> tuple[int, str]:
             ],
             ["Usage: root play [OPTIONS]", "Try 'root play --help' for help.", "No such option: --bogus"],
         ),
-        (["replay"], ["Falta el argumento 'file'."], ["Missing argument 'file'."]),
+        (["replay"], ["Falta el argumento 'FILE'."], ["Missing argument 'FILE'."]),
         (
             ["play", "--seat", "x"],
             ["Valor no válido para '--seat': debe ser un número entero; el texto no se puede leer como entero"],

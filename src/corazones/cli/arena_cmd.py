@@ -31,38 +31,44 @@ def arena(
     contenders: Annotated[
         list[str],
         typer.Argument(
+            metavar="PLAYER",
             help=f"Two or more players: level names ({', '.join(LEVELS)}) or module:Class. "
             "Repeat a level for a null test (random random).",
             show_default=False,
         ),
     ],
-    preset: Annotated[str, typer.Option("--rules", "-r", help="Rules preset (see `corazones rules`)")] = "standard",
+    preset: Annotated[
+        str, typer.Option("--rules", "-r", metavar="PRESET", help="Rules preset (see `corazones rules`)")
+    ] = "standard",
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players (default: the preset's)")
+        int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Override a rule option: name=value (repeatable)")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override a rule option: name=value (repeatable)"),
     ] = None,
     deals: Annotated[
-        int | None, typer.Option(help="Play this many boards of one deal each (default 1000 if --games is not given)")
+        int | None,
+        typer.Option(metavar="N", help="Play this many boards of one deal each (default 1000 if --games is not given)"),
     ] = None,
-    games: Annotated[int | None, typer.Option(help="Play this many boards of one whole game each")] = None,
-    seed: Annotated[str, typer.Option(help="Base seed: the same seed plays the same boards")] = "0",
+    games: Annotated[int | None, typer.Option(metavar="N", help="Play this many boards of one whole game each")] = None,
+    seed: Annotated[str, typer.Option(metavar="SEED", help="Base seed: the same seed plays the same boards")] = "0",
     duplicate: Annotated[
-        bool,
-        typer.Option(help="Replay every board in every seat rotation so each player holds every hand", metavar=""),
+        bool, typer.Option(help="Replay every board in every seat rotation so each player holds every hand")
     ] = True,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-j", help="Parallel processes (default: all CPUs)")
+        int | None, typer.Option("--workers", "-j", metavar="N", help="Parallel processes (default: all CPUs)")
     ] = None,
-    backend: Annotated[str, typer.Option(help="Where to run: local (processes) or ray")] = "local",
+    backend: Annotated[str, typer.Option(metavar="local|ray", help="Where to run: local (processes) or ray")] = "local",
     ray_address: Annotated[
-        str | None, typer.Option(help="Ray cluster to join with --backend ray (default: start a local Ray)")
+        str | None,
+        typer.Option(metavar="ADDRESS", help="Ray cluster to join with --backend ray (default: start a local Ray)"),
     ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
             "--out",
+            metavar="FOLDER",
             help="Write results.json, results.csv and scores.png into this folder (checked first); "
             "every finished board goes into its boards.jsonl at once",
         ),
@@ -73,11 +79,12 @@ def arena(
             "--resume",
             help="Go on with the run in --out (same settings): play only the boards not yet in its boards.jsonl; "
             "a larger --deals extends it",
-            metavar="",
         ),
     ] = False,
-    max_game_hands: Annotated[int, typer.Option(help="Give up on a game that lasts longer than this")] = 1000,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar", metavar="")] = False,
+    max_game_hands: Annotated[
+        int, typer.Option(metavar="N", help="Give up on a game that lasts longer than this")
+    ] = 1000,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar")] = False,
 ) -> None:
     """Play computer players against each other and measure them (points per deal with 95% CIs)."""
     from corazones.cli.main import build_rules

@@ -32,9 +32,7 @@ app = typer.Typer(
 def _options(
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=show_version, is_eager=True, help="Show the version and which build runs", metavar=""
-        ),
+        typer.Option("--version", callback=show_version, is_eager=True, help="Show the version and which build runs"),
     ] = False,
 ) -> None:
     pass
@@ -160,17 +158,26 @@ def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
         raise FlagRefused("--seed", e, lang) from None
 
 
-PresetOpt = Annotated[str, typer.Option("--rules", "-r", help=f"Preset: {', '.join(PRESETS)}")]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of players (default: the preset's)")]
-OptionOpt = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="Override an option: name=value (repeatable)")
+PresetOpt = Annotated[str, typer.Option("--rules", "-r", metavar="PRESET", help=f"Preset: {', '.join(PRESETS)}")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
 ]
-LangOpt = Annotated[str | None, typer.Option(help="Language: en or es (default: from your locale, else en)")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
+]
+#: ``--lang``'s placeholder: the languages of the catalog (``en|es``).
+LANG_METAVAR = "|".join(LANGS)
+LangOpt = Annotated[
+    str | None, typer.Option(metavar=LANG_METAVAR, help="Language: en or es (default: from your locale, else en)")
+]
 
 
 @app.command(cls=Command)
 def rules(
-    preset: Annotated[str | None, typer.Argument(help="Show this preset's options; omit to list presets")] = None,
+    preset: Annotated[
+        str | None, typer.Argument(metavar="PRESET", help="Show this preset's options; omit to list presets")
+    ] = None,
     players: PlayersOpt = None,
     option: OptionOpt = None,
 ) -> None:
@@ -194,17 +201,18 @@ def play(
     players: PlayersOpt = None,
     option: OptionOpt = None,
     seed: Annotated[
-        str | None, typer.Option(help="Seed (a whole number or text): the same seed deals the same game")
+        str | None,
+        typer.Option(metavar="SEED", help="Seed (a whole number or text): the same seed deals the same game"),
     ] = None,
-    level: Annotated[str | None, typer.Option(help="Level of the computer players (default: standard)")] = None,
-    seat: Annotated[int, typer.Option(help="Your seat (0 = South)")] = 0,
-    auto: Annotated[bool, typer.Option("--auto", help="Watch bots play every seat (a flag)", metavar="")] = False,
-    hands: Annotated[int | None, typer.Option(help="Stop after this many hands")] = None,
-    record: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here")] = None,
+    level: Annotated[
+        str | None, typer.Option(metavar="LEVEL", help="Level of the computer players (default: standard)")
+    ] = None,
+    seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (0 = South)")] = 0,
+    auto: Annotated[bool, typer.Option("--auto", help="Watch bots play every seat (a flag)")] = False,
+    hands: Annotated[int | None, typer.Option(metavar="N", help="Stop after this many hands")] = None,
+    record: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here")] = None,
     lang: LangOpt = None,
-    line: Annotated[
-        bool, typer.Option("--line", help="One question per line instead of the full-screen game", metavar="")
-    ] = False,
+    line: Annotated[bool, typer.Option("--line", help="One question per line instead of the full-screen game")] = False,
 ) -> None:
     """Play a game in the terminal against computer players.
 
@@ -250,8 +258,11 @@ def play(
 
 @app.command(cls=Command)
 def replay(
-    file: Annotated[str, typer.Argument(help="A game record written by `play --record` (- reads standard input)")],
-    glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)", metavar="")] = True,
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A game record written by `play --record` (- reads standard input)"),
+    ],
+    glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)")] = True,
     lang: LangOpt = None,
 ) -> None:
     """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).
@@ -272,10 +283,17 @@ def replay(
 def verify(
     file: Annotated[
         str | None,
-        typer.Argument(help="A game record (.json) or hand log (JSON Lines, one deal a line); - reads standard input"),
+        typer.Argument(
+            metavar="FILE",
+            help="A game record (.json) or hand log (JSON Lines, one deal a line); - reads standard input",
+        ),
     ] = None,
-    seed: Annotated[str | None, typer.Option(help="With --commitment: check a seed revealed after a game")] = None,
-    commitment: Annotated[str | None, typer.Option(help="The commitment shown at the start of the game")] = None,
+    seed: Annotated[
+        str | None, typer.Option(metavar="SEED", help="With --commitment: check a seed revealed after a game")
+    ] = None,
+    commitment: Annotated[
+        str | None, typer.Option(metavar="COMMITMENT", help="The commitment shown at the start of the game")
+    ] = None,
     lang: LangOpt = None,
 ) -> None:
     """Check every action and score of a record, or every deal of a hand log; exit 1 on a discrepancy.

@@ -36,7 +36,7 @@ from corazones.core.cards import SUIT_LETTERS
 from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, translator
+from corazones.i18n import LANGS, N_, error_text, translator
 from corazones.i18n.oserrors import os_reason, os_reason_text
 
 #: Largest pad file read (the core refuses bigger text too).
@@ -496,19 +496,31 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
 
 # ----------------------------------------------------------------- command
 def pad(
-    preset: Annotated[str, typer.Option("--rules", "-r", help="Preset (see `corazones rules`)")] = "standard",
+    preset: Annotated[
+        str, typer.Option("--rules", "-r", metavar="PRESET", help="Preset (see `corazones rules`)")
+    ] = "standard",
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players (default: the preset's)")
+        int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Override an option: name=value (repeatable)")
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
     ] = None,
-    names: Annotated[str | None, typer.Option(help="The players' names in seat order, separated by commas")] = None,
-    load: Annotated[Path | None, typer.Option(help="Open a saved pad (its rules and names) and go on with it")] = None,
-    save: Annotated[Path | None, typer.Option(help="Save the pad (JSON) here after every change")] = None,
-    csv: Annotated[Path | None, typer.Option(help="Write the sheet as CSV here when you leave")] = None,
+    names: Annotated[
+        str | None, typer.Option(metavar="NAMES", help="The players' names in seat order, separated by commas")
+    ] = None,
+    load: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Open a saved pad (its rules and names) and go on with it")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Save the pad (JSON) here after every change")
+    ] = None,
+    csv: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the sheet as CSV here when you leave")] = None,
     line: Annotated[bool, typer.Option("--line", help="Plain line mode even on a terminal")] = False,
-    lang: Annotated[str | None, typer.Option(help="Language: en or es (default: from your locale, else en)")] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(metavar="|".join(LANGS), help="Language: en or es (default: from your locale, else en)"),
+    ] = None,
 ) -> None:
     """Keep score of a game played with real cards: enter each hand, the pad does the rest.
 

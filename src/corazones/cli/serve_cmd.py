@@ -18,38 +18,57 @@ CANNOT_OPEN_DB = N_("cannot open the database {url}: {why}")
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface)")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="Address to listen on (0.0.0.0: every interface)")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on")] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL (default: an SQLite file in your data folder); postgresql+psycopg://..."),
+        typer.Option(
+            metavar="URL", help="Database URL (default: an SQLite file in your data folder); postgresql+psycopg://..."
+        ),
     ] = None,
-    grace: Annotated[float, typer.Option(help="Seconds a dropped player keeps the seat before a bot plays it")] = 60.0,
-    bot_delay: Annotated[float, typer.Option(help="Least seconds a bot takes per move, so people can follow")] = 0.5,
-    bot_workers: Annotated[int, typer.Option(help="Processes for bot moves (another one for expert bots)")] = 1,
-    lease: Annotated[float, typer.Option(help="Seconds before another process takes over a dead one's tables")] = 10.0,
+    grace: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds a dropped player keeps the seat before a bot plays it")
+    ] = 60.0,
+    bot_delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Least seconds a bot takes per move, so people can follow")
+    ] = 0.5,
+    bot_workers: Annotated[
+        int, typer.Option(metavar="N", help="Processes for bot moves (another one for expert bots)")
+    ] = 1,
+    lease: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds before another process takes over a dead one's tables")
+    ] = 10.0,
     public_url: Annotated[
-        str | None, typer.Option(help="Address the players reach this server at (default: http://HOST:PORT)")
+        str | None,
+        typer.Option(metavar="URL", help="Address the players reach this server at (default: http://HOST:PORT)"),
     ] = None,
     write_limit: Annotated[
-        int, typer.Option(help="HTTP writes (POST) a minute per player, or per address without a token")
+        int, typer.Option(metavar="N", help="HTTP writes (POST) a minute per player, or per address without a token")
     ] = 60,
     ws_per_address: Annotated[
         int,
         typer.Option(
+            metavar="N",
             help="Open connections (table WebSockets and live score-pad followers) from one client address, "
-            "in this process"
+            "in this process",
         ),
     ] = 30,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
+            metavar="IPS",
             help="Proxies trusted for X-Forwarded-For/-Proto, comma-separated, or * "
-            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)"
+            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
         ),
     ] = None,
-    token_days: Annotated[float, typer.Option(help="Days a sign-in token stays valid (renewed on every visit)")] = 30.0,
-    log_level: Annotated[str, typer.Option(help="critical, error, warning, info or debug")] = "warning",
+    token_days: Annotated[
+        float, typer.Option(metavar="DAYS", help="Days a sign-in token stays valid (renewed on every visit)")
+    ] = 30.0,
+    log_level: Annotated[
+        str, typer.Option(metavar="LEVEL", help="critical, error, warning, info or debug")
+    ] = "warning",
 ) -> None:
     """Serve the web app: play in the browser against bots or with friends (prints the address)."""
     from corazones.server.hub import Settings
@@ -114,10 +133,12 @@ def serve(
 
 
 def revoke(
-    player: Annotated[int, typer.Argument(help="The player's id (TableInfo seats and /api/me show it)")],
+    player: Annotated[
+        int, typer.Argument(metavar="PLAYER_ID", help="The player's id (TableInfo seats and /api/me show it)")
+    ],
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL of the server (default: the SQLite file in your data folder)"),
+        typer.Option(metavar="URL", help="Database URL of the server (default: the SQLite file in your data folder)"),
     ] = None,
 ) -> None:
     """Sign one player out everywhere: every token issued to them stops working (operators).

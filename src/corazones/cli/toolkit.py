@@ -37,6 +37,11 @@ The language is settled before Click parses anything (:meth:`Group.main`): the
 command line's ``--lang`` when it names a language of the catalog, else the
 user's locale, as the command itself decides (``check_lang``); so a bad flag
 beside ``--lang es`` is refused in Spanish.
+
+The help pages show what the user types, not Typer's type names (``--players N``,
+not ``--players <int>``; ``--help`` and every flag with nothing): each command
+names its values' placeholders, and :class:`Command` and :class:`Group` settle
+the rest once (:func:`_placeholders`).
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ from typing import Any
 from typer._click.core import Context
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperCommand, TyperGroup, TyperOption
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from corazones.cli.flags import FlagRefused
 from corazones.cli.toolkit_texts import (
@@ -195,15 +200,50 @@ def _usage(command: TyperCommand | TyperGroup, ctx: Context, formatter: HelpForm
     formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=gettext.gettext(USAGE))
 
 
+class _Argument(TyperArgument):
+    """An argument the help names by its placeholder alone (``FILE``), without Typer's ``<str>`` beside it.
+
+    Typer shows an argument's metavar in the name column and its type in the next
+    one; an option's metavar replaces its type.  Given a placeholder, the
+    argument reads like an option: the type column stays empty.
+    """
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        return None if self.metavar is not None else super().display_type_rich(ctx)
+
+
+def _placeholders(params: Sequence[object]) -> None:
+    """The help shows what the user types, never Typer's type names (``<int>``, ``<list[str]>``, ``<bool>``).
+
+    Each option and argument that takes a value names its placeholder where it
+    is declared (``metavar="N"``, ``metavar="FILE"``); here, once for every
+    command, a flag gets none (``--auto``, not ``--auto <bool>``) and an
+    argument's placeholder stands alone (:class:`_Argument`).  A value option
+    declared without one still shows ``<type>``, which the CLI tests refuse.
+    Placeholders stay English in every language, like the flags' descriptions
+    and the names our refusals give them (``Invalid value for 'FILE'``).
+    """
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+        elif type(param) is TyperArgument:
+            param.__class__ = _Argument
+
+
 def _help_option(option: TyperOption | None) -> TyperOption | None:
     """Click makes ``--help`` once per command and keeps it: its text is worded again each time it is asked for."""
     if option is not None:
         option.help = gettext.gettext(HELP_OPTION)
+        _placeholders([option])
     return option
 
 
 class Command(TyperCommand):
-    """A command whose usage line and ``--help`` are worded in the language spoken."""
+    """A command whose usage line and ``--help`` are worded in the language spoken, with placeholders for values."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _placeholders(self.params)
 
     def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
@@ -214,6 +254,10 @@ class Command(TyperCommand):
 
 class Group(TyperGroup):
     """The ``corazones`` group: settles the language first, and words the toolkit's texts and errors in it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _placeholders(self.params)
 
     def main(
         self,
