@@ -8,6 +8,7 @@ traceback; the fuzz tests throw random and adversarial files at ``verify`` and
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 from corazones.cli.exits import EPILOG, TABLE
 from corazones.cli.main import app
+from corazones.cli.toolkit import Command, Group, soft_breaks_joined
 from corazones.core import Game, Rules
 from corazones.core.commitment import commit
 from corazones.core.limits import MAX_RECORD_BYTES
@@ -250,6 +252,129 @@ def test_every_help_shows_placeholders_not_type_names(env: dict[str, str]) -> No
         out = flat(result.stdout)
         for row in PLACEHOLDERS.get(words, []):
             assert row in out, (words, row, out)
+
+
+#: A line a help page shows on purpose as its own line: a list item or an indented example.
+DELIBERATE_LINE = re.compile(r"\s|[-*•+] |\d+[.)] ")
+#: What Typer sets apart in an option's cell, each on its own line when the help does not leave room for it.
+PANEL_EXTRAS = "["
+
+
+def ragged_lines(page: str, width: int) -> list[tuple[str, str]]:
+    """The lines of a help page cut short: a line followed by one of the same paragraph whose first word would fit.
+
+    The prose (the command's description, the epilog) is the lines outside the
+    panels, padded by one column each side; a panel's option or argument help
+    is the last column of its rows, continued on lines blank before it.  The
+    usage line (Click's own wrapping) and lines that stand apart on purpose
+    (a list item, an indented example, Typer's ``[default: ...]``) are left out.
+    """
+    found: list[tuple[str, str]] = []
+    lines = [line.rstrip() for line in page.splitlines()]
+    prose = [line if not line.startswith(("│", "╭", "╰")) else "" for line in lines]
+    usage = next(i for i, line in enumerate(prose) if line.strip())
+    while usage < len(prose) and prose[usage].strip():  # the usage paragraph
+        prose[usage] = ""
+        usage += 1
+    for before, after in itertools.pairwise(prose):
+        if not before.strip() or not after.strip() or DELIBERATE_LINE.match(after[1:]):
+            continue
+        if len(before) + 1 + len(after.split()[0]) <= width - 1:
+            found.append((before, after))
+    for before, after in itertools.pairwise(lines):
+        if not (before.startswith("│") and after.startswith("│")):
+            continue
+        inner_before, inner_after = before[1 : before.rindex("│")], after[1 : after.rindex("│")]
+        start = len(inner_after) - len(inner_after.lstrip())
+        if start < 2 or start >= len(inner_before) or not inner_after.strip():
+            continue  # a new row, or an empty line
+        if inner_before[start - 2 : start] != "  " or inner_before[start] == " ":
+            continue  # the line before has no cell in that column
+        if inner_after.lstrip().startswith(PANEL_EXTRAS):
+            continue
+        cell = inner_before.rstrip()
+        if len(cell) + 1 + len(inner_after.split()[0]) <= len(inner_after) - 1:
+            found.append((before, after))
+    return found
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("env", [ENGLISH, SPANISH], ids=["en", "es"])
+def test_every_help_fills_its_lines_to_the_terminal_width(env: dict[str, str], columns: int) -> None:
+    """A help paragraph wraps at the terminal's width, not at the line breaks of the docstring it came from.
+
+    Typer joins the lines of a description's first paragraph only: every later
+    paragraph (and the epilog) kept the source's breaks, and at 80 columns each
+    source line wrapped on its own (a long line, then a word or two alone).
+    """
+    for words in every_command(COMMAND):
+        env_width = {**env, "COLUMNS": str(columns)}
+        result = CliRunner().invoke(COMMAND, [*words, "--help"], env=env_width, prog_name="corazones")
+        assert result.exit_code == 0, (words, result.output)
+        assert max(len(line.rstrip()) for line in result.stdout.splitlines()) <= columns, (words, result.stdout)
+        assert not ragged_lines(result.stdout, columns), (words, ragged_lines(result.stdout, columns))
+
+
+def test_a_ragged_line_is_found_in_the_prose_and_in_a_panel() -> None:
+    """The check itself: a line that leaves room for the next word, outside a panel and in an option's cell."""
+    prose = " Usage: corazones x\n\n Some text that stops\n early.\n\n A line that is filled up to the end\n here.\n"
+    assert ragged_lines(prose, 40) == [(" Some text that stops", " early.")]
+    panel = (
+        "╭─ Options ──────────────────────────╮\n"
+        "│ --a  N  Help that wraps at the end │\n"
+        "│         of its cell.               │\n"
+        "│ --b  N  Help cut                   │\n"
+        "│         short here.                │\n"
+        "│         [default: 1]               │\n"
+        "╰────────────────────────────────────╯\n"
+    )
+    lines = panel.splitlines()
+    assert ragged_lines(" Usage: x\n\n" + panel, 38) == [(lines[3], lines[4])]
+
+
+def test_help_paragraphs_are_joined_but_lists_examples_and_click_marks_keep_their_lines() -> None:
+    """The docstring's line breaks are soft; a list, an indented example or a ``\\b`` paragraph is shown as written."""
+
+    def sample() -> None:
+        """One line.
+
+        A paragraph written
+        over three lines
+        of the source.
+
+        Steps:
+        - deal
+        - pass
+
+        For example:
+            corazones play --seed 7
+            corazones verify game.json
+
+        \b
+        kept
+        as is
+        \f
+        Not shown.
+        """
+
+    assert soft_breaks_joined(sample.__doc__) == (
+        "One line.\n\nA paragraph written over three lines of the source.\n\nSteps:\n- deal\n- pass\n\n"
+        "For example:\n    corazones play --seed 7\n    corazones verify game.json\n\n\b\nkept\nas is\n\f\nNot shown."
+    )
+    demo = typer.Typer(cls=Group)
+    demo.command(cls=Command)(sample)
+    demo.command(cls=Command, name="other")(sample)
+    env = {**ENGLISH, "COLUMNS": "80"}
+    out = CliRunner().invoke(typer.main.get_command(demo), ["sample", "--help"], env=env).stdout
+    rows = [row.rstrip() for row in out.splitlines()]
+    for line in (
+        "A paragraph written over three lines of the source.",
+        "- deal",
+        "- pass",
+        "    corazones play --seed 7",
+    ):
+        assert f" {line}" in rows, (line, out)
+    assert "Not shown" not in out
 
 
 def test_every_value_declares_its_placeholder() -> None:

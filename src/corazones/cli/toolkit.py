@@ -42,12 +42,20 @@ The help pages show what the user types, not Typer's type names (``--players N``
 not ``--players <int>``; ``--help`` and every flag with nothing): each command
 names its values' placeholders, and :class:`Command` and :class:`Group` settle
 the rest once (:func:`_placeholders`).
+
+A help page's paragraphs fill the terminal's width: Typer joins the lines of a
+description's first paragraph only and keeps the docstring's line breaks in
+the others and in the epilog, so each source line would wrap on its own.
+:class:`Command` and :class:`Group` join them once (:func:`soft_breaks_joined`);
+Typer's Markdown mode would also join them, but would read the backticks,
+underscores and stars of the texts as Markdown.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gettext
+import inspect
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -238,12 +246,46 @@ def _help_option(option: TyperOption | None) -> TyperOption | None:
     return option
 
 
+#: A line kept on its own: a list item (``- x``, ``* x``, ``• x``, ``1. x``, ``2) x``) or an indented example.
+_OWN_LINE = re.compile(r"^(\s|[-*•+]\s|\d+[.)]\s)")
+
+
+def soft_breaks_joined(text: str | None) -> str | None:
+    """``text`` with each paragraph on one line, so that the help wraps it at the terminal's width.
+
+    A paragraph is the text between blank lines; the line breaks inside it are
+    the docstring's, not the reader's.  A paragraph that shows lines on purpose
+    keeps them: one marked ``\\b`` (Click's "do not rewrap") or one with a list
+    item or an indented example.  Whatever follows ``\\f`` (Click's "the help
+    ends here") is left as it is.
+    """
+    if not text:
+        return text
+    shown, cut, rest = inspect.cleandoc(text).partition("\f")
+    body = shown.rstrip("\n")
+    paragraphs = re.split(r"\n(?:[ \t]*\n)+", body)
+    return "\n\n".join(_one_line(p) for p in paragraphs) + shown[len(body) :] + cut + rest
+
+
+def _one_line(paragraph: str) -> str:
+    lines = paragraph.splitlines()
+    if paragraph.startswith("\b") or any(_OWN_LINE.match(line) for line in lines[1:]):
+        return paragraph
+    return " ".join(line.strip() for line in lines)
+
+
+def _reflowed(command: TyperCommand | TyperGroup) -> None:
+    command.help = soft_breaks_joined(command.help)
+    command.epilog = soft_breaks_joined(command.epilog)
+
+
 class Command(TyperCommand):
     """A command whose usage line and ``--help`` are worded in the language spoken, with placeholders for values."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _placeholders(self.params)
+        _reflowed(self)
 
     def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
@@ -258,6 +300,7 @@ class Group(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _placeholders(self.params)
+        _reflowed(self)
 
     def main(
         self,
