@@ -133,12 +133,25 @@ def test_cli_out_keeps_a_journal_that_resume_extends(tmp_path: Path) -> None:
     assert "give --out too" in " ".join(r.output.replace("│", " ").split())
 
 
+def _ctrl_c_as_on_a_terminal() -> None:
+    """The child starts with Ctrl-C's default action, as a command typed at a terminal does.
+
+    An ignored SIGINT is inherited across exec, and Python then leaves it
+    ignored (as a job started in the background with ``&`` should be): a test
+    process that something had left ignoring SIGINT (an xdist worker, after
+    another test) made the arena deaf to the test's Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, workers: str) -> None:
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "corazones", "arena", "random", "beginner", "--deals", "100000"]
     cmd += ["--seed", "c", "-q", "-j", workers, "--out", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_on_a_terminal
+    )
     journal = out / FILE_NAME
     deadline = time.monotonic() + 120
     while not (journal.exists() and len(lines(journal)) > 3) and time.monotonic() < deadline:
