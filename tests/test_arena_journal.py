@@ -134,14 +134,15 @@ def test_cli_out_keeps_a_journal_that_resume_extends(tmp_path: Path) -> None:
 
 
 def _ctrl_c_as_on_a_terminal() -> None:
-    """The child starts with Ctrl-C's default action, as a command typed at a terminal does.
+    """The child starts with Ctrl-C's default action and SIGINT unblocked, as a command typed at a terminal does.
 
-    An ignored SIGINT is inherited across exec, and Python then leaves it
-    ignored (as a job started in the background with ``&`` should be): a test
-    process that something had left ignoring SIGINT (an xdist worker, after
+    An ignored or blocked SIGINT is inherited across exec, and Python then
+    leaves it so (as a job started in the background with ``&`` should be): a
+    test process that something had left ignoring SIGINT (an xdist worker, after
     another test) made the arena deaf to the test's Ctrl-C.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
