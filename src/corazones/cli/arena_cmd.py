@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from corazones.cli.exits import FAILED, INTERRUPTED, fail
-from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
+from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.core.errors import Message
 from corazones.core.text import safe_line
@@ -40,9 +40,7 @@ def arena(
     preset: Annotated[
         str, typer.Option("--rules", "-r", metavar="PRESET", help="Rules preset (see `corazones rules`)")
     ] = "standard",
-    players: Annotated[
-        int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
-    ] = None,
+    players: PlayersOpt = None,
     option: Annotated[
         list[str] | None,
         typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override a rule option: name=value (repeatable)"),

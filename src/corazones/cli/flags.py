@@ -14,13 +14,27 @@ else the user's locale (:func:`corazones.i18n.pick_lang`).
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from corazones.core.errors import CorazonesError
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, translator
+from corazones.i18n import LANGS, N_, error_text, translator
+
+#: Options several commands share, declared once so that their flag, placeholder and help agree.
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
+]
+#: ``--lang``'s placeholder: the languages of the catalog (``en|es``).
+LANG_METAVAR = "|".join(LANGS)
+LangOpt = Annotated[
+    str | None, typer.Option(metavar=LANG_METAVAR, help="Language: en or es (default: from your locale, else en)")
+]
 
 #: The frame around the why, as the toolkit words it (translated with the why).
 INVALID_FOR = N_("Invalid value for {flag}: {error}")

@@ -11,7 +11,7 @@ import typer
 
 from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
-from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, quoted, refuse
+from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_file
 from corazones.cli.toolkit import Command, Group
 from corazones.cli.version import show_version
@@ -159,18 +159,6 @@ def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
 
 
 PresetOpt = Annotated[str, typer.Option("--rules", "-r", metavar="PRESET", help=f"Preset: {', '.join(PRESETS)}")]
-PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
-]
-#: ``--lang``'s placeholder: the languages of the catalog (``en|es``).
-LANG_METAVAR = "|".join(LANGS)
-LangOpt = Annotated[
-    str | None, typer.Option(metavar=LANG_METAVAR, help="Language: en or es (default: from your locale, else en)")
-]
 
 
 @app.command(cls=Command)

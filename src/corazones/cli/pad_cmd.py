@@ -30,13 +30,13 @@ from typing import Annotated, Any, TextIO
 
 import typer
 
-from corazones.cli.flags import FlagRefused, quoted, refuse
+from corazones.cli.flags import FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_file
 from corazones.core.cards import SUIT_LETTERS
 from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import LANGS, N_, error_text, translator
+from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason, os_reason_text
 
 #: Largest pad file read (the core refuses bigger text too).
@@ -499,13 +499,8 @@ def pad(
     preset: Annotated[
         str, typer.Option("--rules", "-r", metavar="PRESET", help="Preset (see `corazones rules`)")
     ] = "standard",
-    players: Annotated[
-        int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
-    ] = None,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
     names: Annotated[
         str | None, typer.Option(metavar="NAMES", help="The players' names in seat order, separated by commas")
     ] = None,
@@ -517,10 +512,7 @@ def pad(
     ] = None,
     csv: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the sheet as CSV here when you leave")] = None,
     line: Annotated[bool, typer.Option("--line", help="Plain line mode even on a terminal")] = False,
-    lang: Annotated[
-        str | None,
-        typer.Option(metavar="|".join(LANGS), help="Language: en or es (default: from your locale, else en)"),
-    ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Keep score of a game played with real cards: enter each hand, the pad does the rest.
 
