@@ -14,6 +14,7 @@ import typer
 from corazones.cli.exits import FAILED, INTERRUPTED, fail
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_dir
+from corazones.cli.toolkit import filled_help
 from corazones.core.errors import Message
 from corazones.core.text import safe_line
 from corazones.i18n import N_, pick_lang
@@ -23,6 +24,8 @@ from corazones.players.registry import LEVELS
 if TYPE_CHECKING:
     from corazones.services.arena import ArenaConfig, ArenaResult
 
+#: What ``corazones arena --help`` says it does (a msgid: the help is worded in the command line's language).
+HELP = N_("Play computer players against each other and measure them (points per deal with 95% CIs).")
 #: ``--seed`` in characters (a whole number or a name for the series of boards).
 MAX_SEED_CHARS = 256
 
@@ -32,59 +35,76 @@ def arena(
         list[str],
         typer.Argument(
             metavar="PLAYER",
-            help=f"Two or more players: level names ({', '.join(LEVELS)}) or module:Class. "
-            "Repeat a level for a null test (random random).",
+            help=filled_help(
+                N_(
+                    "Two or more players: level names ({levels}) or module:Class. "
+                    "Repeat a level for a null test (random random)."
+                ),
+                levels=", ".join(LEVELS),
+            ),
             show_default=False,
         ),
     ],
     preset: Annotated[
-        str, typer.Option("--rules", "-r", metavar="PRESET", help="Rules preset (see `corazones rules`)")
+        str, typer.Option("--rules", "-r", metavar="PRESET", help=N_("Rules preset (see `corazones rules`)"))
     ] = "standard",
     players: PlayersOpt = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override a rule option: name=value (repeatable)"),
+        typer.Option(
+            "--option", "-o", metavar="NAME=VALUE", help=N_("Override a rule option: name=value (repeatable)")
+        ),
     ] = None,
     deals: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Play this many boards of one deal each (default 1000 if --games is not given)"),
+        typer.Option(
+            metavar="N", help=N_("Play this many boards of one deal each (default 1000 if --games is not given)")
+        ),
     ] = None,
-    games: Annotated[int | None, typer.Option(metavar="N", help="Play this many boards of one whole game each")] = None,
-    seed: Annotated[str, typer.Option(metavar="SEED", help="Base seed: the same seed plays the same boards")] = "0",
+    games: Annotated[
+        int | None, typer.Option(metavar="N", help=N_("Play this many boards of one whole game each"))
+    ] = None,
+    seed: Annotated[str, typer.Option(metavar="SEED", help=N_("Base seed: the same seed plays the same boards"))] = "0",
     duplicate: Annotated[
-        bool, typer.Option(help="Replay every board in every seat rotation so each player holds every hand")
+        bool, typer.Option(help=N_("Replay every board in every seat rotation so each player holds every hand"))
     ] = True,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-j", metavar="N", help="Parallel processes (default: all CPUs)")
+        int | None, typer.Option("--workers", "-j", metavar="N", help=N_("Parallel processes (default: all CPUs)"))
     ] = None,
-    backend: Annotated[str, typer.Option(metavar="local|ray", help="Where to run: local (processes) or ray")] = "local",
+    backend: Annotated[
+        str, typer.Option(metavar="local|ray", help=N_("Where to run: local (processes) or ray"))
+    ] = "local",
     ray_address: Annotated[
         str | None,
-        typer.Option(metavar="ADDRESS", help="Ray cluster to join with --backend ray (default: start a local Ray)"),
+        typer.Option(metavar="ADDRESS", help=N_("Ray cluster to join with --backend ray (default: start a local Ray)")),
     ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
             "--out",
             metavar="FOLDER",
-            help="Write results.json, results.csv and scores.png into this folder (checked first); "
-            "every finished board goes into its boards.jsonl at once",
+            help=N_(
+                "Write results.json, results.csv and scores.png into this folder (checked first); "
+                "every finished board goes into its boards.jsonl at once"
+            ),
         ),
     ] = None,
     resume: Annotated[
         bool,
         typer.Option(
             "--resume",
-            help="Go on with the run in --out (same settings): play only the boards not yet in its boards.jsonl; "
-            "a larger --deals extends it",
+            help=N_(
+                "Go on with the run in --out (same settings): play only the boards not yet in its boards.jsonl; "
+                "a larger --deals extends it"
+            ),
         ),
     ] = False,
     max_game_hands: Annotated[
-        int, typer.Option(metavar="N", help="Give up on a game that lasts longer than this")
+        int, typer.Option(metavar="N", help=N_("Give up on a game that lasts longer than this"))
     ] = 1000,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar"))] = False,
 ) -> None:
-    """Play computer players against each other and measure them (points per deal with 95% CIs)."""
+    """``corazones arena``: the flags checked, the boards played with a progress bar, the figures printed."""
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
     from corazones.services.arena_journal import FILE_NAME, JournalError

@@ -12,7 +12,9 @@ from typing import NoReturn
 
 import typer
 
+from corazones.cli.toolkit import filled_help
 from corazones.core.text import safe_line
+from corazones.i18n import N_
 
 #: Everything went as asked (a game abandoned with ``q`` included).
 OK = 0
@@ -25,16 +27,21 @@ USAGE = 2
 #: Interrupted (Ctrl-C, or the end of standard input in the middle of a game).
 INTERRUPTED = 130
 
-#: ``(code, meaning)`` for help texts and docs.
-TABLE = (
-    (OK, "ok"),
-    (FAILED, "the input was read and does not check (verify, replay), or the work failed (arena, record not written)"),
-    (USAGE, "usage error or unusable input (bad flag or value, unwritable output, unreadable or oversized file)"),
-    (INTERRUPTED, "interrupted (Ctrl-C, or end of input during a game)"),
-)
+#: Every code a command exits with (``docs/cli.md`` has a row for each; the tests hold it to that).
+CODES = (OK, FAILED, USAGE, INTERRUPTED)
 
-#: The table as the help epilog shows it.
-EPILOG = "Exit codes: " + "; ".join(f"{code} {meaning}" for code, meaning in TABLE) + "."
+#: The codes as the root's help ends with them: one sentence for the catalog, worded when the help is drawn.
+EPILOG = filled_help(
+    N_(
+        "Exit codes: {ok} ok; {failed} the input was read and does not check (verify, replay), or the work failed "
+        "(arena, record not written); {usage} usage error or unusable input (bad flag or value, unwritable output, "
+        "unreadable or oversized file); {interrupted} interrupted (Ctrl-C, or end of input during a game)."
+    ),
+    ok=OK,
+    failed=FAILED,
+    usage=USAGE,
+    interrupted=INTERRUPTED,
+)
 
 
 def fail(message: object, code: int = USAGE, lang: str = "en") -> NoReturn:

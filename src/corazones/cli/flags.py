@@ -24,16 +24,16 @@ from corazones.i18n import LANGS, N_, error_text, translator
 
 #: Options several commands share, declared once so that their flag, placeholder and help agree.
 PlayersOpt = Annotated[
-    int | None, typer.Option("--players", "-n", metavar="N", help="Number of players (default: the preset's)")
+    int | None, typer.Option("--players", "-n", metavar="N", help=N_("Number of players (default: the preset's)"))
 ]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", metavar="NAME=VALUE", help="Override an option: name=value (repeatable)"),
+    typer.Option("--option", "-o", metavar="NAME=VALUE", help=N_("Override an option: name=value (repeatable)")),
 ]
 #: ``--lang``'s placeholder: the languages of the catalog (``en|es``).
 LANG_METAVAR = "|".join(LANGS)
 LangOpt = Annotated[
-    str | None, typer.Option(metavar=LANG_METAVAR, help="Language: en or es (default: from your locale, else en)")
+    str | None, typer.Option(metavar=LANG_METAVAR, help=N_("Language: en or es (default: from your locale, else en)"))
 ]
 
 #: The frame around the why, as the toolkit words it (translated with the why).

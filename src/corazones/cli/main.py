@@ -1,4 +1,11 @@
-"""``corazones``: play, rules, replay, verify (and more faces as they come)."""
+"""``corazones``: play, rules, replay, verify (and more faces as they come).
+
+Every help text here is a msgid (:func:`~corazones.i18n.N_`, or
+:func:`~corazones.cli.toolkit.filled_help` for one naming values), a command's description
+included: it is given as ``help=`` rather than as the function's docstring so
+that the extraction sees it, and :mod:`corazones.cli.toolkit` words it in the
+command line's language when a help page is drawn.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +20,7 @@ from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_file
-from corazones.cli.toolkit import Command, Group
+from corazones.cli.toolkit import Command, Group, filled_help
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
@@ -21,7 +28,7 @@ from corazones.i18n import LANGS, N_, pick_lang
 
 app = typer.Typer(
     cls=Group,  # the toolkit's own texts (usage, help panels, parse errors) in the command line's language
-    help="Corazones: Hearts and its whole family.  Start with `corazones play`.",
+    help=N_("Corazones: Hearts and its whole family.  Start with `corazones play`."),
     epilog=EPILOG,
     no_args_is_help=True,
     add_completion=False,
@@ -32,7 +39,9 @@ app = typer.Typer(
 def _options(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=show_version, is_eager=True, help="Show the version and which build runs"),
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help=N_("Show the version and which build runs")
+        ),
     ] = False,
 ) -> None:
     pass
@@ -158,18 +167,22 @@ def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
         raise FlagRefused("--seed", e, lang) from None
 
 
-PresetOpt = Annotated[str, typer.Option("--rules", "-r", metavar="PRESET", help=f"Preset: {', '.join(PRESETS)}")]
+PresetOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules", "-r", metavar="PRESET", help=filled_help(N_("Preset: {presets}"), presets=", ".join(PRESETS))
+    ),
+]
 
 
-@app.command(cls=Command)
+@app.command(cls=Command, help=N_("List the presets, or show every option of one preset."))
 def rules(
     preset: Annotated[
-        str | None, typer.Argument(metavar="PRESET", help="Show this preset's options; omit to list presets")
+        str | None, typer.Argument(metavar="PRESET", help=N_("Show this preset's options; omit to list presets"))
     ] = None,
     players: PlayersOpt = None,
     option: OptionOpt = None,
 ) -> None:
-    """List the presets, or show every option of one preset."""
     if preset is None:
         for name, values in PRESETS.items():
             typer.echo(f"{name:22} {values.get('description', '')}")
@@ -183,36 +196,37 @@ def rules(
     typer.echo(f"  {'(hand size)':22} {r.hand_size} cards, kitty {r.kitty_size}")
 
 
-@app.command(cls=Command)
+@app.command(
+    cls=Command,
+    help=N_(
+        "Play a game in the terminal against computer players.\n\n"
+        "On a terminal this opens the full-screen game (a start screen when no game option is given); with --line, "
+        "--auto, or when input or output is not a terminal, it plays one question per line.\n\n"
+        "Type cards as rank then suit (QS, 10H, TH, Q♠); ? asks for a hint; q abandons the game (the record, if "
+        "asked for, is still written and replays to where you stopped).  The seed stays secret until the game ends: "
+        "the start shows its commitment, the end reveals it."
+    ),
+)
 def play(
     preset: PresetOpt = "standard",
     players: PlayersOpt = None,
     option: OptionOpt = None,
     seed: Annotated[
         str | None,
-        typer.Option(metavar="SEED", help="Seed (a whole number or text): the same seed deals the same game"),
+        typer.Option(metavar="SEED", help=N_("Seed (a whole number or text): the same seed deals the same game")),
     ] = None,
     level: Annotated[
-        str | None, typer.Option(metavar="LEVEL", help="Level of the computer players (default: standard)")
+        str | None, typer.Option(metavar="LEVEL", help=N_("Level of the computer players (default: standard)"))
     ] = None,
-    seat: Annotated[int, typer.Option(metavar="SEAT", help="Your seat (0 = South)")] = 0,
-    auto: Annotated[bool, typer.Option("--auto", help="Watch bots play every seat (a flag)")] = False,
-    hands: Annotated[int | None, typer.Option(metavar="N", help="Stop after this many hands")] = None,
-    record: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here")] = None,
+    seat: Annotated[int, typer.Option(metavar="SEAT", help=N_("Your seat (0 = South)"))] = 0,
+    auto: Annotated[bool, typer.Option("--auto", help=N_("Watch bots play every seat (a flag)"))] = False,
+    hands: Annotated[int | None, typer.Option(metavar="N", help=N_("Stop after this many hands"))] = None,
+    record: Annotated[Path | None, typer.Option(metavar="FILE", help=N_("Write the game record (JSON) here"))] = None,
     lang: LangOpt = None,
-    line: Annotated[bool, typer.Option("--line", help="One question per line instead of the full-screen game")] = False,
+    line: Annotated[
+        bool, typer.Option("--line", help=N_("One question per line instead of the full-screen game"))
+    ] = False,
 ) -> None:
-    """Play a game in the terminal against computer players.
-
-    On a terminal this opens the full-screen game (a start screen when no
-    game option is given); with --line, --auto, or when input or output is
-    not a terminal, it plays one question per line.
-
-    Type cards as rank then suit (QS, 10H, TH, Q♠); ? asks for a hint; q
-    abandons the game (the record, if asked for, is still written and replays
-    to where you stopped).  The seed stays secret until the game ends: the
-    start shows its commitment, the end reveals it.
-    """
     from corazones.cli.lineplay import run_line_game
 
     language = check_lang(lang)
@@ -244,19 +258,21 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command(cls=Command)
+@app.command(
+    cls=Command,
+    help=N_(
+        "Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).\n\n"
+        "On a terminal it opens the full-screen replay viewer; otherwise it prints the replay."
+    ),
+)
 def replay(
     file: Annotated[
         str,
-        typer.Argument(metavar="FILE", help="A game record written by `play --record` (- reads standard input)"),
+        typer.Argument(metavar="FILE", help=N_("A game record written by `play --record` (- reads standard input)")),
     ],
-    glyphs: Annotated[bool, typer.Option(help="Show suits as ♣♦♠♥ (--no-glyphs: C D S H)")] = True,
+    glyphs: Annotated[bool, typer.Option(help=N_("Show suits as ♣♦♠♥ (--no-glyphs: C D S H)"))] = True,
     lang: LangOpt = None,
 ) -> None:
-    """Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).
-
-    On a terminal it opens the full-screen replay viewer; otherwise it prints the replay.
-    """
     from corazones.cli.replaytext import print_replay
 
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
@@ -267,28 +283,30 @@ def replay(
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 
 
-@app.command(cls=Command)
+@app.command(
+    cls=Command,
+    help=N_(
+        "Check every action and score of a record, or every deal of a hand log; exit 1 on a discrepancy.\n\n"
+        "A record's seed is checked against its commitment.  Without a file, `--seed S --commitment C` checks a "
+        "seed revealed at the end of a game."
+    ),
+)
 def verify(
     file: Annotated[
         str | None,
         typer.Argument(
             metavar="FILE",
-            help="A game record (.json) or hand log (JSON Lines, one deal a line); - reads standard input",
+            help=N_("A game record (.json) or hand log (JSON Lines, one deal a line); - reads standard input"),
         ),
     ] = None,
     seed: Annotated[
-        str | None, typer.Option(metavar="SEED", help="With --commitment: check a seed revealed after a game")
+        str | None, typer.Option(metavar="SEED", help=N_("With --commitment: check a seed revealed after a game"))
     ] = None,
     commitment: Annotated[
-        str | None, typer.Option(metavar="COMMITMENT", help="The commitment shown at the start of the game")
+        str | None, typer.Option(metavar="COMMITMENT", help=N_("The commitment shown at the start of the game"))
     ] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Check every action and score of a record, or every deal of a hand log; exit 1 on a discrepancy.
-
-    A record's seed is checked against its commitment.  Without a file,
-    `--seed S --commitment C` checks a seed revealed at the end of a game.
-    """
     from corazones.cli.verifytext import run_verify, verify_commitment
 
     language = check_lang(lang)
@@ -303,10 +321,10 @@ def verify(
     raise typer.Exit(run_verify(file, language))
 
 
-app.command("arena", cls=Command)(arena_cmd.arena)
-app.command("serve", cls=Command)(serve_cmd.serve)
-app.command("revoke", cls=Command)(serve_cmd.revoke)
-app.command("pad", cls=Command)(pad_cmd.pad)
+app.command("arena", cls=Command, help=arena_cmd.HELP)(arena_cmd.arena)
+app.command("serve", cls=Command, help=serve_cmd.SERVE_HELP)(serve_cmd.serve)
+app.command("revoke", cls=Command, help=serve_cmd.REVOKE_HELP)(serve_cmd.revoke)
+app.command("pad", cls=Command, help=pad_cmd.HELP)(pad_cmd.pad)
 
 
 def main() -> None:  # pragma: no cover - console entry

@@ -495,32 +495,37 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
 
 
 # ----------------------------------------------------------------- command
+#: What ``corazones pad --help`` says (a msgid: the help is worded in the command line's language).
+HELP = N_(
+    "Keep score of a game played with real cards: enter each hand, the pad does the rest.\n\n"
+    "The pad checks every hand against the rules (totals, the moon, who took each card), keeps running totals, "
+    "chips or the pool, says who leads and who wins, and can undo or edit any hand.  On a terminal it is a "
+    "full-screen sheet; in a pipe (or with --line) it reads one hand per line: type help there for the syntax."
+)
+
+
 def pad(
     preset: Annotated[
-        str, typer.Option("--rules", "-r", metavar="PRESET", help="Preset (see `corazones rules`)")
+        str, typer.Option("--rules", "-r", metavar="PRESET", help=N_("Preset (see `corazones rules`)"))
     ] = "standard",
     players: PlayersOpt = None,
     option: OptionOpt = None,
     names: Annotated[
-        str | None, typer.Option(metavar="NAMES", help="The players' names in seat order, separated by commas")
+        str | None, typer.Option(metavar="NAMES", help=N_("The players' names in seat order, separated by commas"))
     ] = None,
     load: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Open a saved pad (its rules and names) and go on with it")
+        Path | None, typer.Option(metavar="FILE", help=N_("Open a saved pad (its rules and names) and go on with it"))
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(metavar="FILE", help="Save the pad (JSON) here after every change")
+        Path | None, typer.Option(metavar="FILE", help=N_("Save the pad (JSON) here after every change"))
     ] = None,
-    csv: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the sheet as CSV here when you leave")] = None,
-    line: Annotated[bool, typer.Option("--line", help="Plain line mode even on a terminal")] = False,
+    csv: Annotated[
+        Path | None, typer.Option(metavar="FILE", help=N_("Write the sheet as CSV here when you leave"))
+    ] = None,
+    line: Annotated[bool, typer.Option("--line", help=N_("Plain line mode even on a terminal"))] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Keep score of a game played with real cards: enter each hand, the pad does the rest.
-
-    The pad checks every hand against the rules (totals, the moon, who took each card),
-    keeps running totals, chips or the pool, says who leads and who wins, and can undo or
-    edit any hand.  On a terminal it is a full-screen sheet; in a pipe (or with --line) it
-    reads one hand per line: type help there for the syntax.
-    """
+    """``corazones pad``: the full-screen sheet on a terminal, else the line mode (:func:`run_lines`)."""
     from corazones.cli.main import build_rules, check_lang
 
     language = check_lang(lang)

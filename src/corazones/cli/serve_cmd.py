@@ -16,61 +16,76 @@ from corazones.i18n.oserrors import os_reason
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 CANNOT_OPEN_DB = N_("cannot open the database {url}: {why}")
 
+#: What ``serve --help`` and ``revoke --help`` say (msgids: the help is worded in the command line's language).
+SERVE_HELP = N_("Serve the web app: play in the browser against bots or with friends (prints the address).")
+REVOKE_HELP = N_(
+    "Sign one player out everywhere: every token issued to them stops working (operators).\n\n"
+    "Runs against the server's database, while it serves or not: HTTP requests with an old token are refused at "
+    "once, and every server process closes the player's open WebSockets within a third of its --lease.  The player "
+    "signs in again (a guest gets a new identity)."
+)
+
 
 def serve(
     host: Annotated[
-        str, typer.Option(metavar="HOST", help="Address to listen on (0.0.0.0: every interface)")
+        str, typer.Option(metavar="HOST", help=N_("Address to listen on (0.0.0.0: every interface)"))
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(metavar="PORT", help=N_("Port to listen on"))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            metavar="URL", help="Database URL (default: an SQLite file in your data folder); postgresql+psycopg://..."
+            metavar="URL",
+            help=N_("Database URL (default: an SQLite file in your data folder); postgresql+psycopg://..."),
         ),
     ] = None,
     grace: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Seconds a dropped player keeps the seat before a bot plays it")
+        float, typer.Option(metavar="SECONDS", help=N_("Seconds a dropped player keeps the seat before a bot plays it"))
     ] = 60.0,
     bot_delay: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Least seconds a bot takes per move, so people can follow")
+        float, typer.Option(metavar="SECONDS", help=N_("Least seconds a bot takes per move, so people can follow"))
     ] = 0.5,
     bot_workers: Annotated[
-        int, typer.Option(metavar="N", help="Processes for bot moves (another one for expert bots)")
+        int, typer.Option(metavar="N", help=N_("Processes for bot moves (another one for expert bots)"))
     ] = 1,
     lease: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Seconds before another process takes over a dead one's tables")
+        float, typer.Option(metavar="SECONDS", help=N_("Seconds before another process takes over a dead one's tables"))
     ] = 10.0,
     public_url: Annotated[
         str | None,
-        typer.Option(metavar="URL", help="Address the players reach this server at (default: http://HOST:PORT)"),
+        typer.Option(metavar="URL", help=N_("Address the players reach this server at (default: http://HOST:PORT)")),
     ] = None,
     write_limit: Annotated[
-        int, typer.Option(metavar="N", help="HTTP writes (POST) a minute per player, or per address without a token")
+        int,
+        typer.Option(metavar="N", help=N_("HTTP writes (POST) a minute per player, or per address without a token")),
     ] = 60,
     ws_per_address: Annotated[
         int,
         typer.Option(
             metavar="N",
-            help="Open connections (table WebSockets and live score-pad followers) from one client address, "
-            "in this process",
+            help=N_(
+                "Open connections (table WebSockets and live score-pad followers) from one client address, "
+                "in this process"
+            ),
         ),
     ] = 30,
     forwarded_allow_ips: Annotated[
         str | None,
         typer.Option(
             metavar="IPS",
-            help="Proxies trusted for X-Forwarded-For/-Proto, comma-separated, or * "
-            "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)",
+            help=N_(
+                "Proxies trusted for X-Forwarded-For/-Proto, comma-separated, or * "
+                "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)"
+            ),
         ),
     ] = None,
     token_days: Annotated[
-        float, typer.Option(metavar="DAYS", help="Days a sign-in token stays valid (renewed on every visit)")
+        float, typer.Option(metavar="DAYS", help=N_("Days a sign-in token stays valid (renewed on every visit)"))
     ] = 30.0,
     log_level: Annotated[
-        str, typer.Option(metavar="LEVEL", help="critical, error, warning, info or debug")
+        str, typer.Option(metavar="LEVEL", help=N_("critical, error, warning, info or debug"))
     ] = "warning",
 ) -> None:
-    """Serve the web app: play in the browser against bots or with friends (prints the address)."""
+    """``corazones serve``: the flags checked, the database opened, then the server runs until Ctrl+C."""
     from corazones.server.hub import Settings
     from corazones.server.run import check_db
     from corazones.server.run import serve as run
@@ -134,19 +149,16 @@ def serve(
 
 def revoke(
     player: Annotated[
-        int, typer.Argument(metavar="PLAYER_ID", help="The player's id (TableInfo seats and /api/me show it)")
+        int, typer.Argument(metavar="PLAYER_ID", help=N_("The player's id (TableInfo seats and /api/me show it)"))
     ],
     db: Annotated[
         str | None,
-        typer.Option(metavar="URL", help="Database URL of the server (default: the SQLite file in your data folder)"),
+        typer.Option(
+            metavar="URL", help=N_("Database URL of the server (default: the SQLite file in your data folder)")
+        ),
     ] = None,
 ) -> None:
-    """Sign one player out everywhere: every token issued to them stops working (operators).
-
-    Runs against the server's database, while it serves or not: HTTP requests with an old
-    token are refused at once, and every server process closes the player's open WebSockets
-    within a third of its --lease.  The player signs in again (a guest gets a new identity).
-    """
+    """``corazones revoke``: the player's token generation raised in the server's database (see REVOKE_HELP)."""
     from corazones.server.run import check_db
     from corazones.services.store import Store, default_url, normalise_url
 

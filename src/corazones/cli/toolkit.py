@@ -43,12 +43,24 @@ not ``--players <int>``; ``--help`` and every flag with nothing): each command
 names its values' placeholders, and :class:`Command` and :class:`Group` settle
 the rest once (:func:`_placeholders`).
 
+Our own texts on a help page (a command's description, the command list's
+summaries, each option's help, the root's exit codes) are in the catalog too,
+but Typer and Click take them when the commands are defined, at import, long
+before the command line is read, and ``--help`` is handled before any other
+flag.  So they stay msgids on the command objects (marked with
+:func:`~corazones.i18n.N_`, or made by :func:`filled_help` when they name
+values such as the presets), and :class:`Command` and :class:`Group`
+word them in the language spoken each time a page is drawn, then put the
+msgids back (:func:`help_text`): the next page, in the same process, may be in
+another language.  A command's description is therefore given as ``help=``,
+not as its docstring, which the extraction would not see.
+
 A help page's paragraphs fill the terminal's width: Typer joins the lines of a
-description's first paragraph only and keeps the docstring's line breaks in
-the others and in the epilog, so each source line would wrap on its own.
-:class:`Command` and :class:`Group` join them once (:func:`soft_breaks_joined`);
-Typer's Markdown mode would also join them, but would read the backticks,
-underscores and stars of the texts as Markdown.
+description's first paragraph only and keeps the source's line breaks in the
+others and in the epilog, so each source line would wrap on its own.  The same
+step joins them (:func:`soft_breaks_joined`), after the translation, whose
+line breaks are the translator's; Typer's Markdown mode would also join them,
+but would read the backticks, underscores and stars of the texts as Markdown.
 """
 
 from __future__ import annotations
@@ -61,6 +73,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from typer._click.core import Command as ClickCommand
 from typer._click.core import Context
 from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer._click.formatting import HelpFormatter
@@ -75,7 +88,8 @@ from corazones.cli.toolkit_texts import (
     USAGE,
     USAGE_PIECES,
 )
-from corazones.i18n import LANGS, pick_lang, translator
+from corazones.core.errors import Message
+from corazones.i18n import LANGS, error_text, pick_lang, translator
 
 _stdlib_dgettext = gettext.dgettext
 _stdlib_dngettext = gettext.dngettext
@@ -228,8 +242,9 @@ def _placeholders(params: Sequence[object]) -> None:
     command, a flag gets none (``--auto``, not ``--auto <bool>``) and an
     argument's placeholder stands alone (:class:`_Argument`).  A value option
     declared without one still shows ``<type>``, which the CLI tests refuse.
-    Placeholders stay English in every language, like the flags' descriptions
-    and the names our refusals give them (``Invalid value for 'FILE'``).
+    Placeholders stay English in every language (they are what the user types),
+    like the names our refusals give them (``Invalid value for 'FILE'``); the
+    descriptions beside them are translated (:func:`help_text`).
     """
     for param in params:
         if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
@@ -274,9 +289,61 @@ def _one_line(paragraph: str) -> str:
     return " ".join(line.strip() for line in lines)
 
 
-def _reflowed(command: TyperCommand | TyperGroup) -> None:
-    command.help = soft_breaks_joined(command.help)
-    command.epilog = soft_breaks_joined(command.epilog)
+#: Every help text made by :func:`filled_help`: its template and values, by its English (made once each, at import).
+_FILLED: dict[str, Message] = {}
+
+
+def filled_help(template: str, /, **params: Any) -> str:
+    """A help text that names values known at import (``Preset: {presets}``), English for Typer, worded when shown.
+
+    ``template`` is the msgid (marked :func:`~corazones.i18n.N_`).  Typer takes
+    help texts as plain ``str`` (an option's is even copied, by
+    ``inspect.cleandoc``), so the English goes to Typer and the template with
+    its values is kept here, by that English, where :func:`help_text` finds it.
+    """
+    message = Message(template, **params)
+    text = str(message)
+    _FILLED[text] = message
+    return text
+
+
+def help_text(text: str | None) -> str | None:
+    """One of our help texts as a page shows it: in the language spoken now, each paragraph on one line.
+
+    ``text`` is the English the command was defined with: a msgid, or a text
+    made by :func:`filled_help`, whose template is one; a text the catalog
+    lacks (a docstring of a command defined elsewhere) is shown as it is.
+    """
+    if not text:
+        return text
+    gettext_ = translator(_speaking or LANGS[0]).gettext
+    filled = _FILLED.get(text)
+    return soft_breaks_joined(error_text(gettext_, filled) if filled is not None else gettext_(text))
+
+
+#: The attributes of a command that hold a help text of ours (a parameter's is ``help``).
+_COMMAND_TEXTS = ("help", "epilog", "short_help")
+
+
+@contextlib.contextmanager
+def _help_worded(command: ClickCommand) -> Iterator[None]:
+    """While a page is drawn: ``command``'s texts, its parameters' and its commands' summaries worded for it.
+
+    The objects are set back to the msgids afterwards, so that every page is
+    worded from the English, whatever language the previous one was in.
+    """
+    holders: list[tuple[object, str]] = [(command, name) for name in _COMMAND_TEXTS]
+    holders += [(param, "help") for param in command.params if hasattr(param, "help")]
+    for sub in getattr(command, "commands", {}).values():  # the command list shows their summaries
+        holders += [(sub, "help"), (sub, "short_help")]
+    kept = [(holder, name, getattr(holder, name)) for holder, name in holders]
+    try:
+        for holder, name, text in kept:
+            setattr(holder, name, help_text(text))
+        yield
+    finally:
+        for holder, name, text in kept:
+            setattr(holder, name, text)
 
 
 class Command(TyperCommand):
@@ -285,7 +352,10 @@ class Command(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _placeholders(self.params)
-        _reflowed(self)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        with _help_worded(self):
+            super().format_help(ctx, formatter)
 
     def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         _usage(self, ctx, formatter)
@@ -300,7 +370,10 @@ class Group(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _placeholders(self.params)
-        _reflowed(self)
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        with _help_worded(self):
+            super().format_help(ctx, formatter)
 
     def main(
         self,
