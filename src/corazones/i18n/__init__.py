@@ -15,6 +15,9 @@ fails on any message without a translation or whose ``{placeholders}`` differ.
 
 Lower floors (core, players) do no translation: they may mark a text with
 :func:`N_` so Babel extracts it, and the face translates it when it shows it.
+The command line's help texts are marked the same way where they are declared
+(a command's description as ``help=``, since Babel does not read docstrings),
+and :mod:`corazones.cli.toolkit` translates them when a help page is drawn.
 Errors of the core carry their English template and its parameters
 (:class:`corazones.core.errors.CorazonesError`); a face shows them with
 :func:`error_text`, never with ``str(error)``, which is English.
