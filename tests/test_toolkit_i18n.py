@@ -102,7 +102,7 @@ def test_without_lang_the_locale_decides() -> None:
     assert code == 0 and "Órdenes" in out and "Opciones" in out and "Commands" not in out
     code, out = run("--help", env=ENGLISH)
     assert code == 0 and "Commands" in out and "Órdenes" not in out
-    code, out = run("rules", "--bogus", env=SPANISH)  # a command without --lang: the locale's language
+    code, out = run("rules", "--bogus", env=SPANISH)  # no --lang on the command line: the locale's language
     assert code == 2 and "No existe la opción: --bogus" in out
 
 

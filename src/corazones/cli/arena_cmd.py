@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from corazones.cli.exits import FAILED, INTERRUPTED, fail
-from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, PlayersOpt, quoted, refuse
+from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, PlayersOpt, check_lang, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
 from corazones.core.errors import Message
 from corazones.core.text import safe_line
-from corazones.i18n import N_, pick_lang
+from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
 from corazones.players.registry import LEVELS
 
 if TYPE_CHECKING:
-    from corazones.services.arena import ArenaConfig, ArenaResult
+    from collections.abc import Callable
+
+    from corazones.services.arena import ArenaConfig, ArenaResult, Gap
 
 #: What ``corazones arena --help`` says it does (a msgid: the help is worded in the command line's language).
 HELP = N_("Play computer players against each other and measure them (points per deal with 95% CIs).")
@@ -103,13 +105,14 @@ def arena(
         int, typer.Option(metavar="N", help=N_("Give up on a game that lasts longer than this"))
     ] = 1000,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=N_("No progress bar"))] = False,
+    lang: LangOpt = None,
 ) -> None:
     """``corazones arena``: the flags checked, the boards played with a progress bar, the figures printed."""
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
     from corazones.services.arena_journal import FILE_NAME, JournalError
 
-    lang = pick_lang(None)  # the arena has no --lang: it speaks the locale's language
+    lang = check_lang(lang)
     if deals is not None and games is not None:
         refuse("--games", lang, N_("give either --deals or --games, not both"))
     count = games if games is not None else deals if deals is not None else 1000
@@ -178,7 +181,7 @@ def arena(
 
     journal = None if out is None else out / FILE_NAME
     try:
-        result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume)
+        result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume, lang)
     except JournalError as e:
         raise FlagRefused("--resume" if resume else "--out", e, lang) from None
     except ArenaError as e:
@@ -194,7 +197,7 @@ def arena(
             INTERRUPTED,
             lang,
         )
-    print_result(result)
+    print_result(result, lang)
     if out is not None:
         try:
             written = result.write(out)
@@ -209,7 +212,7 @@ def arena(
                 lang,
             )
         for path in written:
-            typer.echo(f"wrote {safe_line(str(path), 300)}")
+            typer.echo(translator(lang).gettext(N_("wrote {path}")).format(path=safe_line(str(path), 300)))
 
 
 def _check_plotting(lang: str) -> None:
@@ -239,6 +242,7 @@ def _run_with_progress(
     quiet: bool,
     journal: Path | None = None,
     resume: bool = False,
+    lang: str = "en",
 ) -> ArenaResult:
     from rich.console import Console
     from rich.progress import (
@@ -252,20 +256,21 @@ def _run_with_progress(
 
     from corazones.services.arena import run_arena
 
-    what = "games" if config.mode == "games" else "deals"
+    gettext = translator(lang).gettext
+    what = N_("arena (games, {backend})") if config.mode == "games" else N_("arena (deals, {backend})")
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("boards"),
+        TextColumn(gettext(N_("boards"))),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(gettext(N_("ETA"))),
         TimeRemainingColumn(),
         console=Console(stderr=True),
         disable=quiet,
         transient=False,
     ) as bar:
-        task = bar.add_task(f"arena ({what}, {backend})", total=config.boards)
+        task = bar.add_task(gettext(what).format(backend=backend), total=config.boards)
 
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done)
@@ -281,35 +286,68 @@ def _run_with_progress(
         )
 
 
-def print_result(result: ArenaResult) -> None:
-    """The figures as a table on stdout, then the paired gaps in words."""
+#: What a score counts (:attr:`ArenaConfig.unit`), as the figures name it.
+UNITS = {"points": N_("points"), "chips lost": N_("chips lost")}
+
+
+def print_result(result: ArenaResult, lang: str = "en") -> None:
+    """The figures as a table on stdout, then the paired gaps in words, in ``lang``.
+
+    The labels (level names, ``module:Class``), the rules' name, the backend
+    and the numbers are what was typed or measured and stay as they are; the
+    words around them come from the catalog.
+    """
     from rich.console import Console
     from rich.table import Table
 
+    _ = translator(lang).gettext
     cfg = result.config
     console = Console()
     if not console.is_terminal:
         console.width = max(console.width, 120)  # files and pipes get whole lines, not wrapped cells
-    rot = f"{cfg.k} rotations each ({cfg.seating()})" if cfg.duplicate else f"no duplicate ({cfg.seating()})"
-    resumed = result.extra.get("resumed_boards", 0)
-    console.print(
-        f"{cfg.rules.name}, {cfg.rules.players} players: {cfg.boards} boards of one "
-        f"{'whole game' if cfg.mode == 'games' else 'deal'}, {rot}, seed {cfg.seed!r}; "
-        f"{result.seconds:.1f} s on {result.backend} x{result.workers}"
-        + (f" ({resumed} boards read back from the journal)" if resumed else ""),
-        highlight=False,
+    seating = cfg.seating()
+    rot = (
+        _(N_("{k} rotations each ({seating})")).format(k=cfg.k, seating=seating)
+        if cfg.duplicate
+        else _(N_("no duplicate ({seating})")).format(seating=seating)
     )
+    head = (
+        N_(
+            "{rules}, {players} players: {boards} boards of one whole game, {rotations}, seed {seed}; "
+            "{seconds} s on {backend} x{workers}"
+        )
+        if cfg.mode == "games"
+        else N_(
+            "{rules}, {players} players: {boards} boards of one deal, {rotations}, seed {seed}; "
+            "{seconds} s on {backend} x{workers}"
+        )
+    )
+    line = _(head).format(
+        rules=cfg.rules.name,
+        players=cfg.rules.players,
+        boards=cfg.boards,
+        rotations=rot,
+        seed=repr(cfg.seed),
+        seconds=f"{result.seconds:.1f}",
+        backend=result.backend,
+        workers=result.workers,
+    )
+    resumed = result.extra.get("resumed_boards", 0)
+    if resumed:
+        line += " " + _(N_("({resumed} boards read back from the journal)")).format(resumed=resumed)
+    console.print(line, highlight=False)
     unit = cfg.unit
     games = cfg.mode == "games"
     table = Table(show_edge=False, header_style="bold")
-    table.add_column("player", no_wrap=True)
-    table.add_column(f"{'chips' if unit != 'points' else 'points'}/deal\n±95% CI", justify="right", no_wrap=True)
+    table.add_column(_(N_("player")), no_wrap=True)
+    per_deal = N_("chips/deal\n±95% CI") if unit != "points" else N_("points/deal\n±95% CI")
+    table.add_column(_(per_deal), justify="right", no_wrap=True)
     if games:
-        table.add_column("win rate\n±95% CI", justify="right", no_wrap=True)
-    table.add_column("moons\nshot", justify="right", no_wrap=True)
-    table.add_column("moons\nsuffered", justify="right", no_wrap=True)
-    table.add_column("move\nmean", justify="right", no_wrap=True)
-    table.add_column("move\np95", justify="right", no_wrap=True)
+        table.add_column(_(N_("win rate\n±95% CI")), justify="right", no_wrap=True)
+    table.add_column(_(N_("moons\nshot")), justify="right", no_wrap=True)
+    table.add_column(_(N_("moons\nsuffered")), justify="right", no_wrap=True)
+    table.add_column(_(N_("move\nmean")), justify="right", no_wrap=True)
+    table.add_column(_(N_("move\np95")), justify="right", no_wrap=True)
     for p in result.players:
         cells = [p.label, p.points_per_deal.format(2)]
         if games:
@@ -319,9 +357,50 @@ def print_result(result: ArenaResult) -> None:
     console.print(table)
     if games:
         fair = ", ".join(f"{p.label} {p.fair_win_rate:.3f}" for p in result.players if p.fair_win_rate is not None)
-        console.print(f"win rate = share of games won (ties split); even play would give: {fair}", highlight=False)
+        console.print(
+            _(N_("win rate = share of games won (ties split); even play would give: {fair}")).format(fair=fair),
+            highlight=False,
+        )
     for g in result.gaps:
-        console.print(g.verdict(unit), highlight=False)
+        console.print(verdict(g, unit, _), highlight=False)
+
+
+def verdict(gap: Gap, unit: str, gettext: Callable[[str], str]) -> str:
+    """:meth:`Gap.verdict <corazones.services.arena.Gap.verdict>` worded by ``gettext`` (the same English).
+
+    The service's sentence is English only; the face words it from the
+    catalog, with the same figures in the same formats.
+    """
+    g = gap.gap
+    unit_words = gettext(UNITS.get(unit, unit))
+    if g.n < 2:
+        return gettext(N_("{a} - {b}: {gap} {unit}/deal (too few boards for a CI)")).format(
+            a=gap.label_a, b=gap.label_b, gap=g.format(), unit=unit_words
+        )
+    better, worse = (gap.label_a, gap.label_b) if g.mean < 0 else (gap.label_b, gap.label_a)
+    template = (
+        N_(
+            "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
+            "{better} ahead of {worse} by {by}, significant"
+        )
+        if g.excludes_zero()
+        else N_(
+            "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
+            "{better} ahead of {worse} by {by}, not significant"
+        )
+    )
+    return gettext(template).format(
+        a=gap.label_a,
+        b=gap.label_b,
+        mean=f"{g.mean:+.2f}",
+        unit=unit_words,
+        low=f"{g.low:+.2f}",
+        high=f"{g.high:+.2f}",
+        n=g.n,
+        better=better,
+        worse=worse,
+        by=f"{abs(g.mean):.2f}",
+    )
 
 
 def _ms(seconds: float) -> str:

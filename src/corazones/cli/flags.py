@@ -8,8 +8,11 @@ from the one catalog like every other refusal; :class:`FlagRefused` is the
 toolkit's exception that carries it with the language and frames it in that
 language too.  ``str()`` of either stays English (logs, callers).
 
-The language is the command's ``--lang`` when it has one and it is valid,
-else the user's locale (:func:`corazones.i18n.pick_lang`).
+The language is the command's ``--lang`` when it is valid, else the root's
+(``corazones --lang es rules``), else the user's locale
+(:func:`corazones.i18n.pick_lang`): :func:`check_lang`.  Every command and the
+root take ``--lang`` (:data:`LangOpt`), so that a user who learnt it on one
+command finds it on all.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ from __future__ import annotations
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer._click.globals import get_current_context
 
 from corazones.core.errors import CorazonesError
 from corazones.core.text import safe_line
-from corazones.i18n import LANGS, N_, error_text, translator
+from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
 
 #: Options several commands share, declared once so that their flag, placeholder and help agree.
 PlayersOpt = Annotated[
@@ -69,6 +73,41 @@ class FlagRefused(typer.BadParameter):
 def refuse(flag: str, lang: str, template: str, /, **params: Any) -> NoReturn:
     """Stop the command with a usage error for ``flag``: ``template`` filled with ``params``, in ``lang``."""
     raise FlagRefused(flag, FlagError(template, **params), lang)
+
+
+def given_lang(lang: str | None) -> str | None:
+    """The ``--lang`` a command was given: its own, else the root's (``corazones --lang es rules``), else None.
+
+    The root's is read from the parsed command line (the root context's
+    parameters), so it reaches every command without each repeating it, and a
+    command's own ``--lang``, being more specific, wins.  None means "not
+    asked for": the caller falls back on the locale, or (the full-screen game)
+    on the choice the user saved.
+    """
+    if lang is not None:
+        return lang
+    ctx = get_current_context(silent=True)
+    root = ctx.find_root().params.get("lang") if ctx is not None else None
+    return root if isinstance(root, str) else None
+
+
+def check_lang(lang: str | None) -> str:
+    """The language a command speaks: :func:`given_lang` if the catalog has it; without one, the user's locale.
+
+    A language the catalog lacks is refused in the locale's language: the one asked for cannot be spoken.
+    """
+    asked = given_lang(lang)
+    if asked is None:
+        return pick_lang(None)
+    if asked not in LANGS:
+        refuse(
+            "--lang",
+            pick_lang(None),
+            N_("unknown language {lang}; languages: {langs}"),
+            lang=quoted(asked, 20),
+            langs=", ".join(LANGS),
+        )
+    return asked
 
 
 def quoted(value: object, limit: int = 40) -> str:

@@ -18,13 +18,23 @@ import typer
 
 from corazones.cli import arena_cmd, pad_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
-from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
+from corazones.cli.flags import (
+    AT_LEAST_ONE,
+    FlagRefused,
+    LangOpt,
+    OptionOpt,
+    PlayersOpt,
+    check_lang,
+    given_lang,
+    quoted,
+    refuse,
+)
 from corazones.cli.outputs import check_output_file
 from corazones.cli.toolkit import Command, Group, filled_help
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
-from corazones.i18n import LANGS, N_, pick_lang
+from corazones.i18n import LANGS, N_, translator
 
 app = typer.Typer(
     cls=Group,  # the toolkit's own texts (usage, help panels, parse errors) in the command line's language
@@ -43,8 +53,16 @@ def _options(
             "--version", callback=show_version, is_eager=True, help=N_("Show the version and which build runs")
         ),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
-    pass
+    """The root's own flags; its ``--lang`` is for every command (``corazones --lang es rules``).
+
+    It is checked here, so that a bad one is refused even by a command that
+    would not need the language; each command reads it through
+    :func:`~corazones.cli.flags.check_lang` unless given its own.
+    """
+    if lang is not None:
+        check_lang(lang)
 
 
 #: Options whose value is a list; on the command line ``passes=left,right`` is accepted for ``["left", "right"]``.
@@ -135,24 +153,6 @@ def check_level(level: str | None, lang: str = "en") -> str:
     return level
 
 
-def check_lang(lang: str | None) -> str:
-    """``--lang`` if it is a language of the catalog; without it, the user's locale (English if unsupported).
-
-    A language the catalog lacks is refused in the locale's language: the one asked for cannot be spoken.
-    """
-    if lang is None:
-        return pick_lang(None)
-    if lang not in LANGS:
-        refuse(
-            "--lang",
-            pick_lang(None),
-            N_("unknown language {lang}; languages: {langs}"),
-            lang=quoted(lang, 20),
-            langs=", ".join(LANGS),
-        )
-    return lang
-
-
 def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
     """``--seed`` as the game takes it: digits are a whole number (``42``), anything else a string seed."""
     from corazones.core.commitment import check_seed as core_check_seed
@@ -182,18 +182,59 @@ def rules(
     ] = None,
     players: PlayersOpt = None,
     option: OptionOpt = None,
+    lang: LangOpt = None,
 ) -> None:
+    language = check_lang(lang)
     if preset is None:
-        for name, values in PRESETS.items():
-            typer.echo(f"{name:22} {values.get('description', '')}")
+        for name, description in preset_descriptions(language):
+            typer.echo(f"{name:22} {description}")
         return
-    language = pick_lang(None)
     check_preset(preset, language, "PRESET")
     r = build_rules(preset, players, option or [], language)
-    typer.echo(f"{preset}: {PRESETS[preset].get('description', '')}")
-    for key, value in r.summary():
+    typer.echo(f"{preset}: {dict(preset_descriptions(language))[preset]}")
+    for key, value in rules_rows(r, language):
         typer.echo(f"  {key:22} {value}")
-    typer.echo(f"  {'(hand size)':22} {r.hand_size} cards, kitty {r.kitty_size}")
+
+
+#: The note after a preset's pass cycle when ``passes`` is not set (the core's words, translated here).
+DEFAULT_PASSES = N_("(default for player count)")
+
+
+def rules_rows(rules: Rules, lang: str) -> list[tuple[str, str]]:
+    """``rules``' options as ``rules PRESET`` lists them: the name to type with ``-o``, then the value.
+
+    The option names and values stay as typed on the command line (``passes
+    left right``, ``True``), in every language; the words around them (the
+    note on a default pass cycle, the hand size) are in ``lang``.
+    """
+    gettext = translator(lang).gettext
+    rows = []
+    for key, value in rules.summary():
+        if key == "passes":  # the core's own note is English: worded again from the same data
+            value = " ".join(rules.pass_cycle) + ("" if rules.passes is not None else "  " + gettext(DEFAULT_PASSES))
+        rows.append((key, value))
+    size = gettext(N_("{cards} cards, kitty {kitty}")).format(cards=rules.hand_size, kitty=rules.kitty_size)
+    rows.append((gettext(N_("(hand size)")), size))
+    return rows
+
+
+def preset_descriptions(lang: str) -> list[tuple[str, str]]:
+    """Each preset with its one-line description in ``lang``.
+
+    English is the core's own description, as ``rules`` has always printed it;
+    another language takes the start screen's words for the preset from the
+    catalog (:data:`corazones.tui.texts.PRESET_WORDS`), the core's description
+    where it has none.
+    """
+    from corazones.tui.texts import PRESET_WORDS
+
+    gettext = translator(lang).gettext
+    out = []
+    for name, values in PRESETS.items():
+        english = str(values.get("description", ""))
+        words = PRESET_WORDS.get(name)
+        out.append((name, gettext(words) if words and lang != LANGS[0] else english))
+    return out
 
 
 @app.command(
@@ -248,7 +289,7 @@ def play(
         run_app(
             rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
             seed=game_seed,
-            lang=lang and language,
+            lang=given_lang(lang) and language,
             level=level and chosen,
             seat=seat,
             record_to=record,
@@ -278,7 +319,7 @@ def replay(
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import open_replay
 
-        if open_replay(file, lang and check_lang(lang)):
+        if open_replay(file, given_lang(lang) and check_lang(lang)):
             raise typer.Exit(0)
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 

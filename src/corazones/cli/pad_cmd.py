@@ -526,7 +526,8 @@ def pad(
     lang: LangOpt = None,
 ) -> None:
     """``corazones pad``: the full-screen sheet on a terminal, else the line mode (:func:`run_lines`)."""
-    from corazones.cli.main import build_rules, check_lang
+    from corazones.cli.flags import check_lang
+    from corazones.cli.main import build_rules
 
     language = check_lang(lang)
     for flag, path in (("--save", save), ("--csv", csv)):

@@ -1,4 +1,12 @@
-"""``corazones serve``: the web server (lobby, tables, the web app)."""
+"""``corazones serve``: the web server (lobby, tables, the web app); ``corazones revoke``.
+
+``--lang`` here is the language of what the command itself prints in the
+terminal: its refusals, the line with the address, ``revoke``'s answer.  It
+does not choose the web app's language, which each browser picks for itself
+(its saved choice, else the browser's language; the app sends it to the
+server with each connection), since the people at the tables are not the
+operator at the terminal.  The server's log lines stay English, for the logs.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +15,9 @@ from typing import Annotated
 
 import typer
 
-from corazones.cli.flags import AT_LEAST_ONE, quoted, refuse
+from corazones.cli.flags import AT_LEAST_ONE, LangOpt, check_lang, quoted, refuse
 from corazones.core.text import safe_line
-from corazones.i18n import N_, pick_lang
+from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
 
 #: ``--log-level`` values (the server's logger and uvicorn's).
@@ -84,6 +92,7 @@ def serve(
     log_level: Annotated[
         str, typer.Option(metavar="LEVEL", help=N_("critical, error, warning, info or debug"))
     ] = "warning",
+    lang: LangOpt = None,
 ) -> None:
     """``corazones serve``: the flags checked, the database opened, then the server runs until Ctrl+C."""
     from corazones.server.hub import Settings
@@ -91,7 +100,7 @@ def serve(
     from corazones.server.run import serve as run
     from corazones.services.store import default_url, normalise_url
 
-    lang = pick_lang(None)  # no --lang: the locale's language
+    lang = check_lang(lang)  # the terminal's messages only: the web app picks its language per browser
     if not 0 <= port <= 65535:
         refuse("--port", lang, N_("{port} is not a port; allowed: 0 to 65535"), port=port)
     for name, value in (("--grace", grace), ("--bot-delay", bot_delay), ("--lease", lease)):
@@ -143,7 +152,8 @@ def serve(
         tune_gc=True,
     )
     safe_db = url.split("@")[-1] if "@" in url else url
-    typer.echo(f"Corazones is serving at {address}/  (database {safe_db}; Ctrl+C stops)", err=False)
+    serving = translator(lang).gettext(N_("Corazones is serving at {address}/  (database {db}; Ctrl+C stops)"))
+    typer.echo(serving.format(address=address, db=safe_db), err=False)
     run(settings, host, port, log_level, forwarded_allow_ips)
 
 
@@ -157,12 +167,13 @@ def revoke(
             metavar="URL", help=N_("Database URL of the server (default: the SQLite file in your data folder)")
         ),
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """``corazones revoke``: the player's token generation raised in the server's database (see REVOKE_HELP)."""
     from corazones.server.run import check_db
     from corazones.services.store import Store, default_url, normalise_url
 
-    lang = pick_lang(None)
+    lang = check_lang(lang)
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)
     if problem is not None:
@@ -181,4 +192,5 @@ def revoke(
             player=player,
             db=safe_line(safe_db, 200),
         )
-    typer.echo(f"player {player}: every earlier token is revoked (token generation {gen})")
+    revoked = translator(lang).gettext(N_("player {player}: every earlier token is revoked (token generation {gen})"))
+    typer.echo(revoked.format(player=player, gen=gen))

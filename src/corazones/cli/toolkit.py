@@ -139,6 +139,15 @@ def speaking(lang: str) -> Iterator[None]:
         _set_rich_constants(before)
 
 
+def spoken_lang() -> str:
+    """The language the toolkit speaks now: the command line's (:func:`requested_lang`), else the locale's.
+
+    For what is printed before the command's flags are parsed (``--version``,
+    eager, runs while the root's ``--lang`` may still be unread).
+    """
+    return _speaking or pick_lang(None)
+
+
 def requested_lang(args: Sequence[str]) -> str:
     """The language a command line asks for: its last ``--lang`` if the catalog has it, else the locale's.
 

@@ -30,8 +30,8 @@ def version_text(lang: str) -> str:
 
 def show_version(value: bool) -> None:
     """Typer callback of ``--version``: print and stop."""
-    if value:
-        from corazones.i18n import pick_lang
+    if value:  # eager: shown before --lang is parsed, so in the language the toolkit read from the command line
+        from corazones.cli.toolkit import spoken_lang
 
-        typer.echo(version_text(pick_lang(None)))
+        typer.echo(version_text(spoken_lang()))
         raise typer.Exit()
