@@ -13,7 +13,7 @@ from corazones.core import Game, Rules, card_str, parse_cards
 from corazones.core.observation import Observation
 from corazones.players import shooter, standard
 from corazones.players.base import legal_cards
-from corazones.players.expert import ExpertBot
+from corazones.players.expert import WATCH_WORLDS, ExpertBot
 from corazones.players.heuristics import View
 from corazones.players.registry import make_player
 from corazones.players.shooter import ShooterBot
@@ -206,3 +206,52 @@ def test_expert_watches_a_seat_from_its_second_trick_and_more_with_each() -> Non
     assert ExpertBot(0)._watch(View(obs)) == (0, 0.25)
     three = position("standard", [*CONTROL_TRICKS, "0:QS"], [CONTROL_HANDS[0].replace("QS ", ""), *CONTROL_HANDS[1:]])
     assert ExpertBot(0)._watch(View(obs_to_play(three))) == (0, 0.5)
+
+
+def _watched_positions(hands: int) -> list[Observation]:
+    """Every play decision of ``hands`` standard hands (no pass) at which the expert's watch names a seat."""
+    seen: list[Observation] = []
+
+    class Probe(StandardBot):
+        def choose_play(self, obs: Observation) -> int:
+            if ExpertBot(0)._watch(View(obs))[0] >= 0:
+                seen.append(obs)
+            return super().choose_play(obs)
+
+    for seed in range(hands):
+        play_game(
+            Game(Rules.preset("standard", passes=("hold",)), seed=seed), [Probe(i) for i in range(4)], max_hands=1
+        )
+    return seen
+
+
+def test_expert_watches_a_lone_taker_from_its_first_point() -> None:
+    """A seat alone with points is watched on its share over 60% of the deals, from the first point.
+
+    ``standard``'s own defence waits for 15% of the points; the expert's playouts tilt a few deals at once,
+    since a stopper's worth shows only on deals where the seat shoots.
+    """
+    early = 0
+    for obs in _watched_positions(12):
+        pos = [max(0, p) for p in obs.points_taken]
+        takers = [s for s in range(4) if pos[s] > 0]
+        if len(takers) != 1 or takers[0] == obs.seat:
+            continue
+        who, level = ExpertBot(0)._watch(View(obs))
+        share = pos[takers[0]] / 26
+        assert who == takers[0] and level >= min(1.0, share / 0.6) - 1e-9
+        if share < 0.15 and standard.moon_alarm(View(obs)) == (None, 0.0):
+            early += 1  # named before standard's own defence would be
+    assert early > 0
+
+
+def test_the_search_takes_more_deals_while_the_watch_names_a_seat() -> None:
+    """Up to ``WATCH_WORLDS`` times the budget where a seat is watched; never more than the budget without it."""
+    with_watch, without = [], []
+    for obs in _watched_positions(2):
+        if len(legal_cards(obs)) < 2:
+            continue
+        with_watch.append(ExpertBot(0, worlds=40, time_limit=None).search(obs).worlds)
+        without.append(ExpertBot(0, worlds=40, time_limit=None, watch=False).search(obs).worlds)
+    assert with_watch and max(with_watch) <= 40 * WATCH_WORLDS and max(with_watch) > 40
+    assert max(without) <= 40

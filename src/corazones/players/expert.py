@@ -19,10 +19,9 @@ default because the playouts' defenders are weaker than real ones, so it
 overrates the moon.
 
 Moon defence.  ``standard``'s moon alarm (a seat alone has taken the points
-so far, or has won every trick from the start; set here for the search, a
-little later on the points and sooner on the tricks than where ``standard``
-defends, see ``WATCH``) names a seat and a level between 0 and
-1.  On that share of the sampled deals the seat holds the high cards of its
+so far, or has won every trick from the start; set here for the search, from
+a lone taker's first point and a seat's second trick, see ``WATCH``) names a
+seat and a level between 0 and 1.  On that share of the sampled deals the seat holds the high cards of its
 suits (:meth:`~corazones.players.belief.Belief.tilt`: a real shooter has
 them), plays for the moon, and the others defend against it from the start
 (``watch`` in :func:`~corazones.players.rollout.play_out`); on the rest it
@@ -61,7 +60,9 @@ scored on the first quarter of the deals, and after each quarter an option
 whose deficit to the leader, paired over the same deals, is beyond chance
 drops out.  An obvious move thus costs a quarter of the budget and a close
 call gets all of it (with ``shoot=True``, each card sees the whole budget
-under both plans).  ``time_limit`` (seconds of wall clock, ``None`` for
+under both plans).  While the moon watch names a seat the budget is
+``WATCH_WORLDS`` times larger: a stopper's worth shows only on the few deals
+where that seat shoots.  ``time_limit`` (seconds of wall clock, ``None`` for
 none) stops sampling early; then the moves may depend on the machine's speed.
 The defaults keep a move well under a second on one core with the compiled
 build (see ``bench/expert.py``); pure Python is about five times slower, so
@@ -159,13 +160,17 @@ RACE_ROUNDS = 4
 #: Standard errors of paired deficit after which an option drops out of a race.
 RACE_Z = 2.0
 #: When the playouts treat a seat as shooting the moon (:meth:`ExpertBot._watch`).  The share of the points
-#: counts from 20% to 60% (a seat that alone took the Q♠ is a shooter on three deals in four), a little
-#: later than the ``standard`` player's own defence, since a playout shooter plays every card high and a
+#: counts from the first point a lone taker has (a seat that alone took the Q♠ is a shooter on five deals in
+#: six, one that took one heart on one in sixteen), since a playout shooter plays every card high and a
 #: false alarm misleads the whole search, where a heuristic defender only pays for the one card.  Control
 #: counts from the second trick a seat has won from the start, a quarter more each trick: a shooter
 #: leads its winners at once, and by the time it has won three tricks a defender has often thrown it
 #: the Q♠ (see ``docs/bots.md``).
-WATCH = standard.Params(defend_lo=0.2, defend_hi=0.6, control_from=2, control_step=0.25)
+WATCH = standard.Params(defend_lo=0.0, defend_hi=0.6, control_from=2, control_step=0.25)
+#: Times the sampled deals of a card while the watch names a seat.  Whether a card stops a moon shows on
+#: the few tilted deals where the seat shoots: at 400 deals the search missed stoppers that 1,600 found,
+#: and the moons suffered against shooters fell by a quarter (see ``docs/bots.md``).
+WATCH_WORLDS = 4
 
 
 def _pool(workers: int) -> Executor:
@@ -391,7 +396,8 @@ class ExpertBot(Bot):
             )
             means, mean_p, counts = _means(rows, len(moves))
         else:
-            means, mean_p, counts = self._race("play", obs, moves, ([-1],), self.worlds, self.infer, watch)
+            budget = self.worlds * (WATCH_WORLDS if watch[0] >= 0 else 1)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1],), budget, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
 
     def _watch(self, view: View) -> tuple[int, float]:
