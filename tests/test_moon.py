@@ -226,7 +226,7 @@ def _watched_positions(hands: int) -> list[Observation]:
 
 
 def test_expert_watches_a_lone_taker_from_its_first_point() -> None:
-    """A seat alone with points is watched on its share over 60% of the deals, from the first point.
+    """A seat alone with points is watched from its first point, on its share of the points ÷ 0.6 of the deals.
 
     ``standard``'s own defence waits for 15% of the points; the expert's playouts tilt a few deals at once,
     since a stopper's worth shows only on deals where the seat shoots.
