@@ -226,7 +226,7 @@ def _errors_worded() -> Iterator[None]:
         raise worded from e
 
 
-def _usage(command: TyperCommand | TyperGroup, ctx: Context, formatter: HelpFormatter) -> None:
+def _usage(command: ClickCommand, ctx: Context, formatter: HelpFormatter) -> None:
     pieces = [gettext.gettext(p) if p in USAGE_PIECES else p for p in command.collect_usage_pieces(ctx)]
     formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=gettext.gettext(USAGE))
 
@@ -355,8 +355,9 @@ def _help_worded(command: ClickCommand) -> Iterator[None]:
             setattr(holder, name, text)
 
 
-class Command(TyperCommand):
-    """A command whose usage line and ``--help`` are worded in the language spoken, with placeholders for values."""
+class _Worded(ClickCommand):
+    """What a command and the group share: placeholders for values, and a usage line and ``--help`` page worded
+    in the language spoken.  Listed before Typer's class, so Typer draws the page with the texts it sets."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -373,16 +374,12 @@ class Command(TyperCommand):
         return _help_option(super().get_help_option(ctx))
 
 
-class Group(TyperGroup):
+class Command(_Worded, TyperCommand):
+    """A command whose usage line and ``--help`` are worded in the language spoken, with placeholders for values."""
+
+
+class Group(_Worded, TyperGroup):
     """The ``corazones`` group: settles the language first, and words the toolkit's texts and errors in it."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _placeholders(self.params)
-
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        with _help_worded(self):
-            super().format_help(ctx, formatter)
 
     def main(
         self,
@@ -405,9 +402,3 @@ class Group(TyperGroup):
     def invoke(self, ctx: Context) -> Any:
         with _errors_worded():
             return super().invoke(ctx)
-
-    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
-        _usage(self, ctx, formatter)
-
-    def get_help_option(self, ctx: Context) -> TyperOption | None:
-        return _help_option(super().get_help_option(ctx))
