@@ -21,12 +21,11 @@ import pytest
 import typer
 from click.testing import CliRunner, Result
 
-from corazones.cli.arena_cmd import verdict
 from corazones.cli.main import app
 from corazones.cli.version import version_text
 from corazones.core import Rules
 from corazones.core.commitment import commit
-from corazones.i18n import LANGS
+from corazones.i18n import LANGS, error_text
 from corazones.services.arena import ArenaConfig, run_arena
 from tests.conftest import free_port
 
@@ -136,9 +135,9 @@ def test_arena_in_english_is_the_services_own_words(preset: str) -> None:
     result = run_arena(config, workers=1)
     assert result.gaps
     for gap in result.gaps:
-        assert verdict(gap, config.unit, lambda s: s) == gap.verdict(config.unit)
+        assert error_text(lambda s: s, gap.verdict_message(config.unit)) == gap.verdict(config.unit)
     few = run_arena(ArenaConfig(contenders=("random", "random"), rules=Rules.preset(preset), boards=1), workers=1)
-    assert verdict(few.gaps[0], few.config.unit, lambda s: s) == few.gaps[0].verdict(few.config.unit)
+    assert error_text(lambda s: s, few.gaps[0].verdict_message(few.config.unit)) == few.gaps[0].verdict(few.config.unit)
     out = run(["arena", "random", "random", "--games", "1", "-r", "quick", "-j", "1", "-q", "--no-duplicate"]).stdout
     assert re.match(
         r"quick, 4 players: 1 boards of one whole game, no duplicate \(.*\), seed 0; [0-9.]+ s on local x1\n", out

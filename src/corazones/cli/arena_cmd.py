@@ -17,14 +17,12 @@ from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
 from corazones.core.errors import Message
 from corazones.core.text import safe_line
-from corazones.i18n import N_, translator
+from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason
 from corazones.players.registry import LEVELS
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from corazones.services.arena import ArenaConfig, ArenaResult, Gap
+    from corazones.services.arena import ArenaConfig, ArenaResult
 
 #: What ``corazones arena --help`` says it does (a msgid: the help is worded in the command line's language).
 HELP = N_("Play computer players against each other and measure them (points per deal with 95% CIs).")
@@ -286,10 +284,6 @@ def _run_with_progress(
         )
 
 
-#: What a score counts (:attr:`ArenaConfig.unit`), as the figures name it.
-UNITS = {"points": N_("points"), "chips lost": N_("chips lost")}
-
-
 def print_result(result: ArenaResult, lang: str = "en") -> None:
     """The figures as a table on stdout, then the paired gaps in words, in ``lang``.
 
@@ -362,45 +356,7 @@ def print_result(result: ArenaResult, lang: str = "en") -> None:
             highlight=False,
         )
     for g in result.gaps:
-        console.print(verdict(g, unit, _), highlight=False)
-
-
-def verdict(gap: Gap, unit: str, gettext: Callable[[str], str]) -> str:
-    """:meth:`Gap.verdict <corazones.services.arena.Gap.verdict>` worded by ``gettext`` (the same English).
-
-    The service's sentence is English only; the face words it from the
-    catalog, with the same figures in the same formats.
-    """
-    g = gap.gap
-    unit_words = gettext(UNITS.get(unit, unit))
-    if g.n < 2:
-        return gettext(N_("{a} - {b}: {gap} {unit}/deal (too few boards for a CI)")).format(
-            a=gap.label_a, b=gap.label_b, gap=g.format(), unit=unit_words
-        )
-    better, worse = (gap.label_a, gap.label_b) if g.mean < 0 else (gap.label_b, gap.label_a)
-    template = (
-        N_(
-            "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
-            "{better} ahead of {worse} by {by}, significant"
-        )
-        if g.excludes_zero()
-        else N_(
-            "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
-            "{better} ahead of {worse} by {by}, not significant"
-        )
-    )
-    return gettext(template).format(
-        a=gap.label_a,
-        b=gap.label_b,
-        mean=f"{g.mean:+.2f}",
-        unit=unit_words,
-        low=f"{g.low:+.2f}",
-        high=f"{g.high:+.2f}",
-        n=g.n,
-        better=better,
-        worse=worse,
-        by=f"{abs(g.mean):.2f}",
-    )
+        console.print(error_text(_, g.verdict_message(unit)), highlight=False)
 
 
 def _ms(seconds: float) -> str:

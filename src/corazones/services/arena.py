@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from corazones.core.cards import card_str
-from corazones.core.errors import N_, CorazonesError, IllegalActionError
+from corazones.core.errors import N_, CorazonesError, IllegalActionError, Message
 from corazones.core.game import Game
 from corazones.core.limits import show
 from corazones.core.rules import Rules
@@ -402,6 +402,10 @@ class PlayerSummary:
         }
 
 
+#: What a score counts (:attr:`ArenaConfig.unit`), as the verdicts name it.
+UNITS = {"points": N_("points"), "chips lost": N_("chips lost")}
+
+
 @dataclass(frozen=True, slots=True)
 class Gap:
     """Paired difference ``points(a) - points(b)`` per deal, one value per board.
@@ -415,17 +419,47 @@ class Gap:
     label_b: str
     gap: Estimate
 
-    def verdict(self, unit: str = "points") -> str:
+    def verdict_message(self, unit: str = "points") -> Message:
+        """The verdict in words, as a template and its figures: each face words it in its own language."""
         g = self.gap
+        unit_words = Message(UNITS.get(unit, unit))
         if g.n < 2:
-            return f"{self.label_a} - {self.label_b}: {g.format()} {unit}/deal (too few boards for a CI)"
+            return Message(
+                N_("{a} - {b}: {gap} {unit}/deal (too few boards for a CI)"),
+                a=self.label_a,
+                b=self.label_b,
+                gap=g.format(),
+                unit=unit_words,
+            )
         better, worse = (self.label_a, self.label_b) if g.mean < 0 else (self.label_b, self.label_a)
-        sig = "significant" if g.excludes_zero() else "not significant"
-        return (
-            f"{self.label_a} - {self.label_b}: {g.mean:+.2f} {unit}/deal "
-            f"(95% CI {g.low:+.2f} to {g.high:+.2f}, {g.n} boards): {better} ahead of {worse} by "
-            f"{abs(g.mean):.2f}, {sig}"
+        template = (
+            N_(
+                "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
+                "{better} ahead of {worse} by {by}, significant"
+            )
+            if g.excludes_zero()
+            else N_(
+                "{a} - {b}: {mean} {unit}/deal (95% CI {low} to {high}, {n} boards): "
+                "{better} ahead of {worse} by {by}, not significant"
+            )
         )
+        return Message(
+            template,
+            a=self.label_a,
+            b=self.label_b,
+            mean=f"{g.mean:+.2f}",
+            unit=unit_words,
+            low=f"{g.low:+.2f}",
+            high=f"{g.high:+.2f}",
+            n=g.n,
+            better=better,
+            worse=worse,
+            by=f"{abs(g.mean):.2f}",
+        )
+
+    def verdict(self, unit: str = "points") -> str:
+        """The verdict in English (:meth:`verdict_message` filled)."""
+        return str(self.verdict_message(unit))
 
     def to_json(self) -> dict[str, Any]:
         return {"a": self.label_a, "b": self.label_b, "gap": self.gap.to_json()}
