@@ -11,7 +11,9 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,6 +43,31 @@ def play_random(game: Game, rng: random.Random, max_hands: int | None = None) ->
 #: failing test ever waits that long.  A test that counts a rate-limited budget freezes the limits' clock
 #: instead (``corazones.server.local.ManualClock``): there, time passing is what must not matter.
 PATIENCE = 60.0
+
+
+#: Where the browser tests leave their screenshots, to be looked at by a person after a run.
+SHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
+#: When this test process started: a screenshot older than that is from an earlier run.
+_STARTED = time.time()
+_cleared = False
+
+
+def save_screenshot(page: Any, name: str, *, full_page: bool = False) -> None:
+    """Save a screenshot as ``results/screenshots/NAME.png``, first clearing the earlier runs' ones.
+
+    Several test modules (and several xdist workers) write into the one folder at once, so a module
+    must never clear it wholesale: only files older than this process are stale, and another worker may
+    remove the same stale file first.
+    """
+    global _cleared
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    if not _cleared:
+        _cleared = True
+        for old in SHOTS.glob("*.png"):
+            with contextlib.suppress(FileNotFoundError):
+                if old.stat().st_mtime < _STARTED:
+                    old.unlink()
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 # ---------------------------------------------------------------------------

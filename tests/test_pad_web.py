@@ -25,10 +25,9 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
-from tests.conftest import PATIENCE
+from tests.conftest import PATIENCE, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parent.parent / "results" / "screenshots"
 
 
 @pytest.fixture
@@ -161,8 +160,7 @@ def totals(page: Any) -> list[list[int]]:
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"pad-{name}.png"), full_page=True)
+    save_screenshot(page, f"pad-{name}", full_page=True)
 
 
 def points(page: Any, values: list[int]) -> None:

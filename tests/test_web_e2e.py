@@ -18,7 +18,6 @@ import hashlib
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,10 +30,8 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE
+from tests.conftest import PATIENCE, save_screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "results" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 CARD_NAME = re.compile(
@@ -45,8 +42,6 @@ CARD_NAME = re.compile(
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     db = tmp_path_factory.mktemp("web") / "corazones.sqlite"
-    for old in SHOTS.glob("*.png"):  # this run's screenshots only
-        old.unlink()
     # A long grace period: a page that goes away keeps its seat, and no bot plays its cards.
     with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.0) as srv:
         yield srv
@@ -67,9 +62,8 @@ def new_page(browser: Any, server: LocalServer, size: dict[str, int], lang: str 
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("document.getElementById('view').scrollTop = 0")
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    save_screenshot(page, name)
 
 
 def sign_in_and_create(page: Any, name: str, preset: str, seats: dict[int, str] | None = None) -> str:

@@ -24,7 +24,6 @@ import re
 import secrets
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,12 +39,10 @@ from corazones.players.registry import make_player
 from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE
+from tests.conftest import PATIENCE, save_screenshot
 
 from .test_web_e2e import decision, new_page
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "results" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 HUMAN = {"kind": "human"}
@@ -106,8 +103,7 @@ def open_table(
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    save_screenshot(page, name)
 
 
 def highest_legal(legal: list[dict[str, Any]]) -> str:
