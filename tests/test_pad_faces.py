@@ -6,6 +6,7 @@ import asyncio
 import json
 import re
 import threading
+from io import StringIO
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,11 @@ from textual.widgets import Input
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
-from corazones.cli.pad_cmd import HandSyntaxError, entry_text, parse_hand
+from corazones.cli.pad_cmd import HandSyntaxError, entry_text, parse_hand, run_lines
 from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, Revoke, loads
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
+from tests.test_os_reasons import unwritable_folder
 
 runner = CliRunner()
 NAMES = "Ana,Bea,Carl,Dan"
@@ -91,6 +93,21 @@ def test_line_mode_in_a_pipe(tmp_path: Path) -> None:
     pad = loads(save.read_text())
     assert pad.totals == (52, -9, 6, 29) and pad.over
     assert csv.read_text().splitlines()[0].startswith("hand,Ana,Bea,Carl,Dan")
+
+
+def test_a_save_that_fails_says_why_and_the_pad_goes_on(tmp_path: Path) -> None:
+    """A folder that refuses the file: the reason is said, no hand is lost, and a failed CSV at the end exits 1."""
+    folder, _ = unwritable_folder(tmp_path)
+    pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
+    good = tmp_path / "pad.json"
+    lines = ["3 4 6 0 QS=Carl", f"save {folder / 'x.json'}", "p 0 26 0 0 moon=sub", f"save {good}"]
+    out = StringIO()
+    code = run_lines(pad, "en", StringIO("\n".join(lines) + "\n"), out, folder / "pad.json", folder / "pad.csv")
+    text = out.getvalue()
+    assert code == 1, text
+    assert text.count(f"Could not save to {folder}") == 4, text  # after each hand, the save command, the CSV
+    assert f"Written to {good}" in text
+    assert len(pad.rows) == 2 and loads(good.read_text()).rows == pad.rows
 
 
 def test_line_mode_speaks_spanish_and_loads_a_pad(tmp_path: Path) -> None:

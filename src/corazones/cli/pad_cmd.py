@@ -359,16 +359,22 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
         out.write(text + "\n")
         out.flush()
 
+    def write(target: Path, text: str) -> bool:
+        """Save ``text`` to ``target``, or say why it could not be saved (the pad stays as it is)."""
+        try:
+            save_atomic(target, text)
+        except OSError as e:
+            say(
+                gettext("Could not save to {path}: {error}").format(
+                    path=safe_line(str(target), 200), error=os_reason_text(gettext, e)
+                )
+            )
+            return False
+        return True
+
     def persist() -> None:
         if save is not None:
-            try:
-                save_atomic(save, pad.dumps())
-            except OSError as e:
-                say(
-                    gettext("Could not save to {path}: {error}").format(
-                        path=safe_line(str(save), 200), error=os_reason_text(gettext, e)
-                    )
-                )
+            write(save, pad.dumps())
 
     rules_line = gettext("Score pad: {preset}, {players} players: {names}").format(
         preset=pad.rules.name, players=pad.players, names=", ".join(pad.names)
@@ -463,15 +469,8 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 if target is None:
                     say(gettext("Not accepted: {reason}").format(reason=gettext("name the file, e.g. save pad.json")))
                     continue
-                try:
-                    save_atomic(target, pad.to_csv() if cmd == "csv" else pad.dumps())
+                if write(target, pad.to_csv() if cmd == "csv" else pad.dumps()):
                     say(gettext("Written to {path}").format(path=safe_line(str(target), 200)))
-                except OSError as e:
-                    say(
-                        gettext("Could not save to {path}: {error}").format(
-                            path=safe_line(str(target), 200), error=os_reason_text(gettext, e)
-                        )
-                    )
                 continue
             pad.add(parse_hand(pad, text))
             persist()
@@ -481,16 +480,8 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 say(line)
         except (PadError, HandSyntaxError) as e:
             say(gettext("Not accepted: {reason}").format(reason=error_text(gettext, e)))
-    if csv_path is not None:
-        try:
-            save_atomic(csv_path, pad.to_csv())
-        except OSError as e:
-            say(
-                gettext("Could not save to {path}: {error}").format(
-                    path=safe_line(str(csv_path), 200), error=os_reason_text(gettext, e)
-                )
-            )
-            return 1
+    if csv_path is not None and not write(csv_path, pad.to_csv()):
+        return 1
     return 0
 
 
