@@ -210,8 +210,8 @@ def rules_rows(rules: Rules, lang: str) -> list[tuple[str, str]]:
     gettext = translator(lang).gettext
     rows = []
     for key, value in rules.summary():
-        if key == "passes":  # the core's own note is English: worded again from the same data
-            value = " ".join(rules.pass_cycle) + ("" if rules.passes is not None else "  " + gettext(DEFAULT_PASSES))
+        if key == "passes" and rules.passes is None:
+            value += "  " + gettext(DEFAULT_PASSES)
         rows.append((key, value))
     size = gettext(N_("{cards} cards, kitty {kitty}")).format(cards=rules.hand_size, kitty=rules.kitty_size)
     rows.append((gettext(N_("(hand size)")), size))

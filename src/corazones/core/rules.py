@@ -266,7 +266,12 @@ class Rules:
         return seat % 2 if self.partnership else seat
 
     def summary(self) -> list[tuple[str, str]]:
-        """(option, value) pairs for display."""
+        """(option, value) pairs for display, the values as they are typed with ``-o``.
+
+        Words around them are for each face to write in its reader's language:
+        whether the pass cycle is the player count's default, for one, is
+        ``passes is None``.
+        """
         rows = []
         for f in dataclasses.fields(self):
             if f.name in ("description",):
@@ -275,7 +280,7 @@ class Rules:
             if f.name == "card_points":
                 v = " ".join(f"{k}={p}" for k, p in v) or "-"
             elif f.name == "passes":
-                v = " ".join(self.pass_cycle) + ("" if self.passes is not None else "  (default for player count)")
+                v = " ".join(self.pass_cycle)
             elif isinstance(v, tuple):
                 v = " ".join(v) or "-"
             rows.append((f.name, str(v)))
