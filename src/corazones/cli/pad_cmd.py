@@ -335,6 +335,21 @@ def save_atomic(path: Path, text: str) -> None:
         raise
 
 
+def save_or_reason(path: Path, text: str, gettext: Callable[[str], str]) -> str | None:
+    """Save ``text`` to ``path`` (:func:`save_atomic`); ``None`` when saved, else the sentence saying why not.
+
+    Every face of the pad says a failed save the same way and keeps the pad as
+    it is, so a hand is never lost to a folder that refuses the file.
+    """
+    try:
+        save_atomic(path, text)
+    except OSError as e:
+        return gettext(N_("Could not save to {path}: {error}")).format(
+            path=safe_line(str(path), 200), error=os_reason_text(gettext, e)
+        )
+    return None
+
+
 def read_pad(path: Path) -> Pad:
     """A saved pad; :class:`PadError` (or OSError) says why it cannot be used."""
     with path.open("rb") as f:
@@ -360,17 +375,11 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
         out.flush()
 
     def write(target: Path, text: str) -> bool:
-        """Save ``text`` to ``target``, or say why it could not be saved (the pad stays as it is)."""
-        try:
-            save_atomic(target, text)
-        except OSError as e:
-            say(
-                gettext("Could not save to {path}: {error}").format(
-                    path=safe_line(str(target), 200), error=os_reason_text(gettext, e)
-                )
-            )
-            return False
-        return True
+        """Save ``text`` to ``target``, or say why it could not be saved."""
+        reason = save_or_reason(target, text, gettext)
+        if reason is not None:
+            say(reason)
+        return reason is None
 
     def persist() -> None:
         if save is not None:

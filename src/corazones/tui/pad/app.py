@@ -20,7 +20,7 @@ from corazones.cli.pad_cmd import (
     how_to_enter,
     parse_hand,
     row_lines,
-    save_atomic,
+    save_or_reason,
     standing_lines,
 )
 from corazones.core.errors import CorazonesError
@@ -28,7 +28,6 @@ from corazones.core.pad import Pad, PadError
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
-from corazones.i18n.oserrors import os_reason_text
 
 CSS = """
 #pad-title { height: 1; background: $panel; padding: 0 1; }
@@ -213,14 +212,9 @@ class SheetScreen(Screen[None]):
     def persist(self) -> None:
         if self.save_path is None:
             return
-        try:
-            save_atomic(self.save_path, self.pad.dumps())
-        except OSError as e:
-            self.show_error(
-                self.gt(N_("Could not save to {path}: {error}")).format(
-                    path=safe_line(str(self.save_path), 200), error=os_reason_text(self.gt, e)
-                )
-            )
+        reason = save_or_reason(self.save_path, self.pad.dumps(), self.gt)
+        if reason is not None:
+            self.show_error(reason)
 
     # ------------------------------------------------------------ actions
     @on(Input.Submitted, "#pad-entry")
@@ -241,7 +235,10 @@ class SheetScreen(Screen[None]):
                 self.persist()
             elif word.lower() in ("save", "guardar", "csv") and rest.strip():
                 path = Path(rest.strip())
-                save_atomic(path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps())
+                reason = save_or_reason(path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps(), _)
+                if reason is not None:
+                    self.show_error(reason)
+                    return
                 self.show_error("")
                 self.notify(_("Written to {path}").format(path=safe_line(str(path), 200)))
             elif self.editing is not None:
@@ -253,11 +250,6 @@ class SheetScreen(Screen[None]):
                 self.persist()
         except (PadError, HandSyntaxError) as e:
             self.show_error(_("Not accepted: {reason}").format(reason=error_text(_, e)))
-            return
-        except OSError as e:
-            self.show_error(
-                _("Could not save to {path}: {error}").format(path=safe_line(rest, 200), error=os_reason_text(_, e))
-            )
             return
         self.show_error("")
         event.input.value = ""
@@ -348,10 +340,4 @@ class PadApp(App[None]):
         """Write the CSV asked for with ``--csv`` (when leaving); the error text if that failed."""
         if self.pad is None or self.csv is None:
             return None
-        try:
-            save_atomic(self.csv, self.pad.to_csv())
-        except OSError as e:
-            return self.gt(N_("Could not save to {path}: {error}")).format(
-                path=safe_line(str(self.csv), 200), error=os_reason_text(self.gt, e)
-            )
-        return None
+        return save_or_reason(self.csv, self.pad.to_csv(), self.gt)
