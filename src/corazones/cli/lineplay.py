@@ -17,7 +17,6 @@ the record, which holds both).
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import Counter
 from collections.abc import Callable
@@ -53,6 +52,7 @@ from corazones.i18n.oserrors import os_reason_text
 from corazones.players.base import Player
 from corazones.players.hints import suggest
 from corazones.players.registry import make_player
+from corazones.services.files import save_atomic
 
 #: Answers that abandon the game at any question.
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
@@ -380,16 +380,12 @@ def save_record(path: Path, game: Game, lang: str) -> bool:
     """
     _ = translator(lang).gettext
     shown = safe_line(str(path), 200)
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        tmp.write_text(dumps(make_record(game)), encoding="utf-8")
-        os.replace(tmp, path)
+        save_atomic(path, dumps(make_record(game)))
     except OSError as e:
         typer.echo(
             _("Could not write the record to {path}: {error}").format(path=shown, error=os_reason_text(_, e)), err=True
         )
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
         return False
     typer.echo(_("Record written to {path}").format(path=shown))
     return True

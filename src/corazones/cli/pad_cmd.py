@@ -19,11 +19,8 @@ A hand line, for standard Hearts with Ana, Bea, Carl and Dan::
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TextIO
@@ -38,6 +35,7 @@ from corazones.core.rules import Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason, os_reason_text
+from corazones.services.files import save_atomic
 
 #: Largest pad file read (the core refuses bigger text too).
 MAX_FILE = 2_000_000
@@ -319,20 +317,6 @@ def standing_lines(pad: Pad, gettext: Gettext) -> list[str]:
 
 def _fraction(x: Any) -> str:
     return f"{float(x):+g}" if x.denominator != 1 else f"{int(x):+d}"
-
-
-def save_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so an interrupted save never leaves half a pad."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".pad-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def save_or_reason(path: Path, text: str, gettext: Callable[[str], str]) -> str | None:

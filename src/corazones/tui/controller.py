@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +30,7 @@ from corazones.core.rules import Rules
 from corazones.core.trick import Trick, trick_winner
 from corazones.players.base import Bot
 from corazones.players.registry import make_player
+from corazones.services.files import save_atomic
 from corazones.tui.claim import claim_is_certain, claim_order
 
 #: Opponents' default names, one per seat after yours (up to 10 opponents).
@@ -188,10 +188,10 @@ class Controller:
     def save(self, path: Path, with_seats: bool = True) -> None:
         """Write the record and, beside it, who plays which seat (atomic renames: never half a file)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write(path, dumps(self.record()))
+        save_atomic(path, dumps(self.record()))
         if with_seats:
             meta = {"names": self.names, "levels": self.levels}
-            _write(seats_path(path), json.dumps(meta, ensure_ascii=False) + "\n")
+            save_atomic(seats_path(path), json.dumps(meta, ensure_ascii=False) + "\n")
 
     @classmethod
     def load(cls, path: Path) -> Controller:
@@ -209,12 +209,6 @@ class Controller:
 
 def seats_path(path: Path) -> Path:
     return path.with_name(path.stem + ".seats.json")
-
-
-def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 def _finish_trick(before: Observation, action: Action) -> Trick:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ import platformdirs
 
 from corazones.core.rules import MOON_MODES, PRESETS
 from corazones.players.registry import LEVELS
+from corazones.services.files import save_atomic
 from corazones.tui.texts import SPEEDS
 
 APP = "corazones"
@@ -115,6 +115,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     path = path or config_dir() / "tui.json"
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(json.dumps(settings.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        save_atomic(path, json.dumps(settings.to_json(), ensure_ascii=False, indent=1) + "\n")
