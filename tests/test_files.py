@@ -46,3 +46,16 @@ def test_a_bare_file_name_saves_in_the_current_folder(tmp_path: Path, monkeypatc
     monkeypatch.chdir(tmp_path)
     save_atomic(Path("record.json"), "x")
     assert (tmp_path / "record.json").read_text(encoding="utf-8") == "x"
+
+
+def test_the_saved_file_has_the_permissions_a_plain_write_gives_not_the_temporary_file_s(tmp_path: Path) -> None:
+    fresh = tmp_path / "record.json"
+    plain = tmp_path / "plain.json"
+    save_atomic(fresh, "x")
+    plain.write_text("x", encoding="utf-8")
+    assert fresh.stat().st_mode & 0o777 == plain.stat().st_mode & 0o777
+    kept = tmp_path / "shared.json"
+    kept.write_text("old", encoding="utf-8")
+    kept.chmod(0o640)
+    save_atomic(kept, "new")
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text(encoding="utf-8") == "new"
