@@ -98,7 +98,7 @@ def test_each_attack_is_refused_and_the_game_goes_on(
     b.act({"pass": b.view["hand"][:3]})
     b.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "action" and m["event"]["action"]["seat"] == 1)
     # play until Bea (a human, so the table waits) must act, then Ana plays out of turn
-    play_to_end([a, b], stop=lambda: b.my_turn() and not a.my_turn() and a.view["to_act"] == [1])
+    play_to_end([a, b], stop=lambda: b.my_turn() and not a.my_turn() and a.view["to_act"] == [1] and a.view["hand"])
     clock(server).advance(2.0)  # the message budget refills (the attacks above spent most of it)
     assert error_for(a, {"type": "act", "action": {"play": a.view["hand"][0]}})["code"] == "not_your_turn"
     assert error_for(a, {"type": "hint", "level": "grandmaster"})["code"] == "malformed"

@@ -165,16 +165,19 @@ def drain(client: TableClient) -> None:
 
 
 def play_to_end(clients: list[TableClient], seed: int = 0, timeout: float = 120.0, stop: Any = None) -> None:
-    """Play random legal moves for every client until the game is over (or ``stop()`` is true)."""
+    """Play random legal moves for every client until the game is over (or ``stop()`` is true, asked after
+    every client has read what the server sent it)."""
     rng = random.Random(seed)
     end = time.monotonic() + timeout
     while not all(c.game_over() for c in clients):
-        if stop is not None and stop():
-            return
         if time.monotonic() > end:
             raise TimeoutError("the game did not finish in time")
         for c in clients:
             drain(c)
+        # ``stop`` reads the clients' views: asked only once every view is up to date, so it never sees one
+        # client's news before another's (a stale view let a moment pass that the caller waited for)
+        if stop is not None and stop():
+            return
         acted = False
         for c in clients:
             if c.my_turn():
