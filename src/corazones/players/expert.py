@@ -94,7 +94,7 @@ from corazones.players.base import Bot, legal_cards
 from corazones.players.belief import Belief
 from corazones.players.heuristics import View
 from corazones.players.rollout import pass_choice
-from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_play
+from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_pass_plans, eval_plans, eval_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +153,8 @@ _EVALUATORS: dict[str, Callable[..., Row]] = {
     "play": eval_play,
     "pass": eval_pass,
     "auction": eval_auction,
+    "plans": eval_plans,
+    "pass_plans": eval_pass_plans,
 }
 _POOLS: dict[int, Executor] = {}
 #: Rounds of a race (:meth:`ExpertBot._race`): all options see the first ``budget // RACE_ROUNDS`` deals.

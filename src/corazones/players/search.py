@@ -159,12 +159,45 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
     return vals, pts
 
 
+def eval_plans(
+    obs: Observation, scorer: Scorer, w: World, options: list[tuple[int, int]], share: float, watch: int = -1
+) -> Row:
+    """Every (move, plan) option's value and our hand points after it, on one deal (the ``moonshot`` search).
+
+    Unlike :func:`eval_play`, each option carries its own plan, so a race can
+    drop a (move, plan) pair alone.  Against our own moon (plan: our seat) the
+    playouts' others defend once we hold ``share`` of the points taken (0:
+    from the start, as a table that watches a lone taker does), so the moon
+    is valued against defenders, not against players who let it through.
+    """
+    me = obs.seat
+    start = Deal.from_observation(obs, w.hands, w.kitty)
+    ctx = Context(start)
+    vals: list[float] = []
+    pts: list[float] = []
+    for m, plan in options:
+        d = start.clone()
+        d.play_card(m)
+        play_out(d, ctx, plan, share if plan == me else DEFEND_SHARE, watch)
+        v, p = scorer.outcome(d, me)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts
+
+
 def play_from_start(
-    obs: Observation, scorer: Scorer, hands: list[list[int]], kitty: list[int], suit: int, declarer: int | None
+    obs: Observation,
+    scorer: Scorer,
+    hands: list[list[int]],
+    kitty: list[int],
+    suit: int,
+    declarer: int | None,
+    shoot: int = -1,
+    share: float = 2 / 3,
 ) -> tuple[float, float]:
-    """(value, our hand points) of the hand played out from its first lead."""
+    """(value, our hand points) of the hand played out from its first lead (``shoot``: see :func:`play_out`)."""
     d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
-    play_out(d, Context(d))
+    play_out(d, Context(d), shoot, share)
     return scorer.outcome(d, obs.seat)
 
 
@@ -206,6 +239,39 @@ def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[
         for s in range(n):
             hands[(s + off) % n].extend(passes[s])
         v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts
+
+
+def eval_pass_plans(
+    obs: Observation, scorer: Scorer, w: World, options: list[tuple[list[int], int]], share: float
+) -> Row:
+    """The hand played out after each (pass, plan) option, on one deal (the ``moonshot``'s pass).
+
+    A plan of our own seat plays the hand for the moon from its first lead,
+    the others defending once we hold ``share`` of the points taken; -1 plays
+    it safe, as :func:`eval_pass` does.
+    """
+    r = obs.rules
+    n = r.players
+    off = r.pass_offset(obs.pass_direction)
+    theirs = their_passes(obs, w)
+    vals: list[float] = []
+    pts: list[float] = []
+    for cand, plan in options:
+        hands = [list(h) for h in w.hands]
+        passes = list(theirs)
+        passes[obs.seat] = cand
+        for s in range(n):
+            for c in passes[s]:
+                hands[s].remove(c)
+        for s in range(n):
+            hands[(s + off) % n].extend(passes[s])
+        if plan == obs.seat:
+            v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer, plan, share)
+        else:
+            v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
         vals.append(v)
         pts.append(p)
     return vals, pts
