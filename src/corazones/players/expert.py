@@ -266,6 +266,7 @@ class ExpertBot(Bot):
         infer: bool = False,
         shoot: bool = False,
         watch: bool = True,
+        solve: int = 0,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -283,6 +284,9 @@ class ExpertBot(Bot):
         self.auction_worlds = 200
         self.shoot = shoot
         self.watch = watch
+        if solve < 0:
+            raise ValueError(f"solve must be 0 (off) or the cards a hand may hold, not {solve}")
+        self.solve = solve
         self.last: SearchResult | None = None
         self.last_reason = ""
 
@@ -394,12 +398,12 @@ class ExpertBot(Bot):
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
             rows = _best_plan(
-                self._run("play", obs, self.worlds, (moves, plans), self.infer, watch=watch), len(moves), 2
+                self._run("play", obs, self.worlds, (moves, plans, self.solve), self.infer, watch=watch), len(moves), 2
             )
             means, mean_p, counts = _means(rows, len(moves))
         else:
             budget = self.worlds * (WATCH_WORLDS if watch[0] >= 0 else 1)
-            means, mean_p, counts = self._race("play", obs, moves, ([-1],), budget, self.infer, watch)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1], self.solve), budget, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
 
     def _watch(self, view: View) -> tuple[int, float]:
