@@ -15,9 +15,10 @@ from textual.widgets import Input
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
-from corazones.cli.pad_cmd import HandSyntaxError, entry_text, parse_hand, run_lines
+from corazones.cli.pad_cmd import run_lines
 from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, Revoke, loads
+from corazones.core.pad.grammar import HandSyntaxError, entry_text, parse_hand
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
 from tests.test_os_reasons import unwritable_folder
 

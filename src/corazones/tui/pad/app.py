@@ -13,21 +13,13 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from corazones.cli.pad_cmd import (
-    DIRECTIONS,
-    HandSyntaxError,
-    entry_text,
-    how_to_enter,
-    parse_hand,
-    row_lines,
-    save_or_reason,
-    standing_lines,
-)
 from corazones.core.errors import CorazonesError
 from corazones.core.pad import Pad, PadError
+from corazones.core.pad.grammar import entry_text, parse_hand
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
+from corazones.services.pad import DIRECTIONS, how_to_enter, row_lines, save_or_reason, standing_lines
 
 CSS = """
 #pad-title { height: 1; background: $panel; padding: 0 1; }
@@ -248,7 +240,7 @@ class SheetScreen(Screen[None]):
             else:
                 self.pad.add(parse_hand(self.pad, text))
                 self.persist()
-        except (PadError, HandSyntaxError) as e:
+        except PadError as e:  # a HandSyntaxError too
             self.show_error(_("Not accepted: {reason}").format(reason=error_text(_, e)))
             return
         self.show_error("")
