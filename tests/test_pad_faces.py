@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
 from io import StringIO
 from pathlib import Path
@@ -143,6 +146,30 @@ def test_bad_command_line_input_is_one_clear_line(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert why in flat
         assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("digits", [4000, 5000])
+def test_a_pad_file_with_a_huge_count_is_refused_in_one_short_line(tmp_path: Path, digits: int) -> None:
+    """A count Python cannot even print (5,000 digits) or can (4,000) is refused by where it sits, not echoed."""
+    bad = tmp_path / "huge.json"
+    bad.write_text(
+        '{"format": "corazones-pad", "version": 1, "rules": {"name": "standard"}, "names": ["a", "b", "c", "d"], '
+        f'"hands": [{{"counts": [{"1" * digits}, 0, 0, 0]}}]}}'
+    )
+    for lang, words in (("en", "a number of {n} digits; numbers have at most 40"), ("es", "un número de {n} cifras")):
+        done = subprocess.run(
+            [sys.executable, "-m", "corazones", "pad", "--load", str(bad), "--line", "--lang", lang],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+            env={**os.environ, "COLUMNS": "100"},
+        )
+        flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", done.stderr).split())
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and "1" * 50 not in done.stderr
+        assert "hands[0].counts[0]" in flat and words.format(n=f"{digits:,}") in flat, flat
+        assert len(done.stderr.splitlines()) <= 8
 
 
 # ---------------------------------------------------------------- the TUI

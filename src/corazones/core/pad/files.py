@@ -13,7 +13,8 @@ from typing import Any, Final
 
 from corazones.core.actions import MOON_CHOICES
 from corazones.core.cards import HEARTS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import N_, CardError, RulesError
+from corazones.core.errors import N_, CardError, Message, RecordError, RulesError
+from corazones.core.limits import parse_json, show
 from corazones.core.pad.entry import DEFAULT_REVOKE_PENALTY, MAX_HANDS, Entry, PadError, Revoke
 from corazones.core.pad.layout import glyph
 from corazones.core.pad.sheet import Pad
@@ -130,7 +131,7 @@ def entry_from_json(data: object, hand: int = 1) -> Entry:
         try:
             card = parse_card(name)
         except CardError:
-            raise PadError(N_("hand {hand}: {text} is not a card"), hand=hand, text=repr(name)) from None
+            raise PadError(N_("hand {hand}: {text} is not a card"), hand=hand, text=show(name)) from None
         if (
             not isinstance(seats, list)
             or len(seats) > 2
@@ -198,13 +199,11 @@ def loads(text: str | bytes) -> Pad:
     if len(text) > MAX_TEXT:
         raise PadError(N_("the file is larger than {limit} bytes; it is not a score pad"), limit=MAX_TEXT)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PadError(
-            N_("not JSON: {error} at line {line} column {column}"), error=e.msg, line=e.lineno, column=e.colno
-        ) from None
-    except RecursionError:
-        raise PadError(N_("not a score pad: nested too deeply")) from None
+        # the records' strict reader: a 5,000-digit count, NaN, a key given twice or deep nesting is refused
+        # by where it sits (hands[0].counts[0]), before a number too long to print reaches a message
+        data = parse_json(text, Message(N_("a score pad")), MAX_TEXT)
+    except RecordError as e:
+        raise PadError(e.template, **e.params) from None
     return from_json(data)
 
 
@@ -215,7 +214,7 @@ def from_json(data: object) -> Pad:
     if data.get("version") != VERSION:
         raise PadError(
             N_("score pad version {version} is not supported; supported: {supported}"),
-            version=repr(data.get("version")),
+            version=show(data.get("version")),
             supported=VERSION,
         )
     unknown = sorted(str(k) for k in data if k not in _PAD_FIELDS)
