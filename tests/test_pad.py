@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from corazones.core import Rules
 from corazones.core.pad import MAX_TEXT, Entry, Pad, PadError, Revoke, layout, loads
+from corazones.i18n import error_json, error_text, translator
 
 NAMES = ("Ana", "Bea", "Carl", "Dan")
 
@@ -300,3 +301,22 @@ def test_any_json_hand_is_read_or_refused_cleanly(junk: object) -> None:
     data["hands"] = [junk]
     with contextlib.suppress(PadError):
         loads(json.dumps(data))
+
+
+def test_a_count_in_a_refusal_takes_each_languages_plural_form() -> None:
+    pad = Pad(Rules.preset("spot_hearts"), ("Ana", "Bea", "Carl", "Dan"))
+    for points, en, es in ((1, "1 point", "1 punto"), (-1, "-1 points", "-1 puntos")):
+        with pytest.raises(PadError) as err:
+            pad.add(Entry.by_points([points, 0, 0, 117 - points]))
+        assert str(err.value) == f"Ana cannot take {en} in one hand under these rules"
+        assert (
+            error_text(translator("es").gettext, err.value)
+            == f"Ana no puede llevarse {es} en una mano con estas reglas"
+        )
+        # the web app gets both English forms and the count, and picks the catalog's plural form itself
+        assert error_json(err.value)["params"]["points"] == {
+            "template": "{n} point",
+            "plural": "{n} points",
+            "n": points,
+            "params": {"n": points},
+        }

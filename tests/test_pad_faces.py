@@ -259,3 +259,98 @@ async def chip_game_in_spanish() -> None:
         await enter(pilot, "13 0 0 0 suit=C by=Ana")
         await pilot.pause()
         assert "el bote pasó a esta mano: Bea vuelve a nombrar el palo" in str(sheet.query_one("#pad-error").render())
+
+
+# ------------------------------------------- what the sheet and the line say
+WORDS = {
+    "en": {
+        "editing": "editing hand {n}",
+        "not_player": "Eve is not a player",
+        "moon_off": "the moon is not played in these rules",
+        "shot": "shot=",
+        "team": "Ana + Carl took every penalty card between them",
+        "one_point": "Ana cannot take 1 point in one hand",
+        "auction": ("suit=", "by=", "bid="),
+    },
+    "es": {
+        "editing": "editando la mano {n}",
+        "not_player": "Eve no es un jugador",
+        "moon_off": "en estas reglas no se juega la luna",
+        "shot": "caza=",
+        "team": "Ana + Carl se llevaron entre ellos todas las cartas de castigo",
+        "one_point": "Ana no puede llevarse 1 punto en una mano",
+        "auction": ("palo=", "por=", "puja="),
+    },
+}
+
+
+def line_reply(preset: str, line: str, lang: str, **options: Any) -> str:
+    """What the line mode answers to one hand line (the pad engine, no process)."""
+    pad = Pad(Rules.preset(preset, **options), ("Ana", "Bea", "Carl", "Dan")[: Rules.preset(preset).players])
+    out = StringIO()
+    run_lines(pad, lang, StringIO(line + "\n"), out, None, None)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_line_refusals_say_what_is_really_wrong(lang: str) -> None:
+    words = WORDS[lang]
+    said = line_reply("standard", "3 4 6 0 QS=Eve", lang)
+    assert words["not_player"] in said and "Q♠" not in said.split("\n")[-2]
+    # the rules switch the moon off: that is the reason, not "nobody took every penalty card"
+    assert words["moon_off"] in line_reply("black_maria", "13 0 0 QS=Ana AS=Ana KS=Ana moon=add", lang)
+    # Omnibus: 26 taken and J♦ (-10) make 16, which the points alone cannot tell from an ordinary hand
+    assert words["shot"] in line_reply("omnibus", "p 16 0 0 0 moon=add", lang)
+    # a side's moon is the side's: both partners are named
+    assert words["team"] in line_reply("partnership", "7 0 6 0 QS=Ana", lang, moon_needs="team")
+    # one point, not "1 points"
+    assert words["one_point"] in line_reply("spot_hearts", "p 1 0 0 116", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_auction_prompt_says_how_to_write_the_auction(lang: str) -> None:
+    first = line_reply("auction_hearts", "quit", lang).splitlines()[1]
+    assert all(word in first for word in WORDS[lang]["auction"]), first
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_sheet_arrows_then_ctrl_e_edit_the_chosen_hand_from_the_entry(lang: str) -> None:
+    run_pilot(arrows_then_ctrl_e(lang))
+
+
+async def arrows_then_ctrl_e(lang: str) -> None:
+    pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
+    app = PadApp(pad, lang=lang)
+    async with app.run_test(size=(110, 30)) as pilot:
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        for line in ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan", "1 1 1 10 QS=Ana"):
+            await enter(pilot, line)
+        entry = sheet.query_one("#pad-entry", Input)
+        assert entry.has_focus and len(pad.rows) == 3
+        await pilot.press("up", "ctrl+e")  # as the keys line says, without leaving the entry
+        await pilot.pause()
+        assert sheet.editing == 1
+        assert entry.value == "0 13 0 0 Q♠=Dan" and entry.cursor_position == len(entry.value)
+        assert WORDS[lang]["editing"].format(n=2) in str(sheet.query_one("#pad-title").render())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_sheet_edit_n_puts_the_cursor_at_the_end_even_after_game_over(lang: str) -> None:
+    run_pilot(edit_after_game_over(lang))
+
+
+async def edit_after_game_over(lang: str) -> None:
+    pad = Pad(Rules.preset("quick"), ("Ana", "Bea", "Carl", "Dan"))
+    app = PadApp(pad, lang=lang)
+    async with app.run_test(size=(110, 30)) as pilot:
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        await enter(pilot, "3 4 6 0 QS=Carl")
+        assert pad.over
+        entry = sheet.query_one("#pad-entry", Input)
+        await pilot.press(*("editar 1" if lang == "es" else "edit 1"), "enter")
+        await pilot.pause()
+        assert sheet.editing == 0
+        assert entry.value == "3 4 6 0 Q♠=Carl" and entry.cursor_position == len(entry.value)
+        assert WORDS[lang]["editing"].format(n=1) in str(sheet.query_one("#pad-title").render())

@@ -22,9 +22,16 @@ from corazones.core.pad import Pad, PadError, loads
 from corazones.core.pad.grammar import entry_text, parse_hand
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, translator
+from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
-from corazones.services.pad import DIRECTIONS, how_to_enter, row_lines, save_or_reason, standing_lines
+from corazones.services.pad import (
+    DIRECTIONS,
+    how_to_enter,
+    not_accepted,
+    row_lines,
+    save_or_reason,
+    standing_lines,
+)
 
 #: Largest pad file read (the core refuses bigger text too).
 MAX_FILE = 2_000_000
@@ -172,7 +179,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
             for line in standing_lines(pad, gettext):
                 say(line)
         except PadError as e:  # a HandSyntaxError too
-            say(gettext("Not accepted: {reason}").format(reason=error_text(gettext, e)))
+            say(not_accepted(gettext, e))
     if csv_path is not None and not write(csv_path, pad.to_csv()):
         return 1
     return 0

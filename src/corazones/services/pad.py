@@ -13,9 +13,9 @@ from pathlib import Path
 
 from corazones.core.cards import HEARTS
 from corazones.core.pad import Entry, Layout, Pad, glyph, layout
-from corazones.core.pad.grammar import entry_text
+from corazones.core.pad.grammar import LINE_HINTS, entry_text
 from corazones.core.text import safe_line
-from corazones.i18n import N_
+from corazones.i18n import N_, error_text
 from corazones.i18n.oserrors import os_reason_text
 from corazones.services.files import save_atomic
 
@@ -37,8 +37,19 @@ def how_to_enter(pad: Pad, gettext: Gettext, suit: int = HEARTS) -> str:
         )
     if named:
         parts.append(gettext("who took {cards}").format(cards=named))
+    if pad.rules.auction:
+        parts.append(gettext("the auction as suit=LETTER by=PLAYER bid=CHIPS (left out when nobody won it)"))
     example = entry_text(pad, _example(pad, lay))
     return gettext("Enter each hand: {what}, e.g. {example}").format(what="; ".join(parts), example=example)
+
+
+def not_accepted(gettext: Gettext, error: object) -> str:
+    """``Not accepted: <reason>`` for a hand line, with how to write the fix where a line has a word for it."""
+    reason = error_text(gettext, error)
+    hint = LINE_HINTS.get(getattr(error, "template", ""))
+    if hint is not None:
+        reason += " (" + gettext(hint) + ")"
+    return gettext("Not accepted: {reason}").format(reason=reason)
 
 
 def _example(pad: Pad, lay: Layout) -> Entry:

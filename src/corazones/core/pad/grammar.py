@@ -24,6 +24,7 @@ from corazones.core.cards import HEARTS, SUIT_LETTERS, parse_card
 from corazones.core.errors import N_, CardError
 from corazones.core.pad.entry import Entry, PadError, Revoke
 from corazones.core.pad.layout import glyph, layout
+from corazones.core.pad.scoring import NAME_THE_SHOOTER
 from corazones.core.pad.sheet import Pad
 from corazones.core.text import safe_line
 
@@ -37,6 +38,11 @@ MOON_WORDS = {
     "add_to_others": "add_to_others",
     "subtract_from_self": "subtract_from_self",
 }
+
+
+#: What a line face adds to a refusal of the core, keyed by its template: how to write the fix on a hand line
+#: (the web pad has a field where the line has a word).
+LINE_HINTS = {NAME_THE_SHOOTER: N_("on a hand line, add shot=PLAYER")}
 
 
 class HandSyntaxError(PadError):

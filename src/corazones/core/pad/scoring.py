@@ -8,11 +8,11 @@ hand's scores, the moon, chips, the pool and the end of the game come from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from corazones.core.actions import MOON_CHOICES
 from corazones.core.cards import HEARTS
-from corazones.core.errors import N_
+from corazones.core.errors import N_, Plural
 from corazones.core.limits import show
 from corazones.core.pad.entry import MAX_CHIPS, REVOKE_TO_AVOID_ALL, Entry, PadError, Revoke, to_card
 from corazones.core.pad.layout import Layout, glyph, layout
@@ -20,6 +20,13 @@ from corazones.core.scoring import find_shooter, game_end, moon_scores, settle_h
 
 if TYPE_CHECKING:
     from corazones.core.pad.sheet import Pad
+
+#: The points way cannot show a moon whose shooter also took a bonus card: the player must be named
+#: (the line faces add how: :data:`corazones.core.pad.grammar.LINE_HINTS`).
+NAME_THE_SHOOTER: Final = N_(
+    "by these points nobody took every penalty card; if a player took them all and a bonus card too, "
+    "say who shot the moon"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +62,19 @@ class State:
     pool: int
     carry_declarer: int | None
     over: bool
+
+
+def _points(n: int) -> Plural:
+    return Plural("{n} point", "{n} points", n)
+
+
+def _cards(n: int) -> Plural:
+    return Plural("{n} card", "{n} cards", n)
+
+
+def _shooter(pad: Pad, seat: int) -> str:
+    """Who shot the moon as players say it: the shooter, or both partners when a side shoots together."""
+    return pad.side_name(pad.rules.team_of(seat)) if pad.rules.moon_needs == "team" else _who(pad, seat)
 
 
 def _who(pad: Pad, seat: int) -> str:
@@ -192,7 +212,7 @@ def _by_cards(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], li
         raise PadError(N_("nothing is counted in these rules: say who took each card that scores"))
     for s, c in enumerate(counts):
         if c < 0:
-            raise PadError(N_("{player} cannot take {count} cards"), player=_who(pad, s), count=c)
+            raise PadError(N_("{player} cannot take {count}"), player=_who(pad, s), count=_cards(c))
     got = sum(counts)
     if lay.counted and got != lay.counted_in_play:
         if pad.rules.kitty_size:
@@ -258,7 +278,7 @@ def _by_cards(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], li
         raise PadError(N_("say who took {cards}"), cards=" ".join(glyph(c) for c in missing))
     for s, c in enumerate(counts):
         if c > lay.counted_in_play:
-            raise PadError(N_("{player} cannot take {count} cards"), player=_who(pad, s), count=c)
+            raise PadError(N_("{player} cannot take {count}"), player=_who(pad, s), count=_cards(c))
     return pts, pos, pen
 
 
@@ -271,7 +291,9 @@ def _check_declared_shooter(pad: Pad, e: Entry, shooter: int | None) -> None:
             N_("{player} did not take every penalty card, so nobody shot the moon"), player=_who(pad, declared)
         )
     raise PadError(
-        N_("{shooter} took every penalty card, not {player}"), shooter=_who(pad, shooter), player=_who(pad, declared)
+        N_("{shooter} took every penalty card, not {player}"),
+        shooter=_shooter(pad, shooter),
+        player=_who(pad, declared),
     )
 
 
@@ -305,7 +327,9 @@ def _by_points(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], l
     for s, p in enumerate(pts):
         if p not in lay.reachable:
             raise PadError(
-                N_("{player} cannot take {points} points in one hand under these rules"), player=_who(pad, s), points=p
+                N_("{player} cannot take {points} in one hand under these rules"),
+                player=_who(pad, s),
+                points=_points(p),
             )
     declared = _shooters(pad, e)
     seen: int | None = None
@@ -327,7 +351,7 @@ def _by_points(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], l
     ):
         raise PadError(
             N_("{shooter} took every penalty card, not {player}"),
-            shooter=_who(pad, seen),
+            shooter=_shooter(pad, seen),
             player=_who(pad, declared),
         )
     shooter = declared if declared is not None else seen
@@ -338,10 +362,10 @@ def _by_points(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], l
         for s in range(r.players):
             if s != shooter and s not in mates and pts[s] not in lay.reachable_bonus:
                 raise PadError(
-                    N_("{shooter} took every penalty card, so {player} cannot have {points} points"),
-                    shooter=_who(pad, shooter),
+                    N_("{shooter} took every penalty card, so {player} cannot have {points}"),
+                    shooter=_shooter(pad, shooter),
                     player=_who(pad, s),
-                    points=pts[s],
+                    points=_points(pts[s]),
                 )
         pos = [0] * r.players
         for s in mates:
@@ -357,11 +381,27 @@ def _moon_choice(pad: Pad, e: Entry, shooter: int | None, lay: Layout) -> str | 
     if e.moon is not None and e.moon not in MOON_CHOICES:
         raise PadError(N_("the moon choice is subtract_from_self or add_to_others"))
     if shooter is None:
-        if e.moon is not None:
-            raise PadError(N_("nobody took every penalty card, so there is no moon choice to make"))
-        return None
+        if e.moon is None:
+            return None
+        if r.moon == "off":
+            raise PadError(N_("the moon is not played in these rules"))
+        if e.points is not None and any(v < 0 for _, v, _ in lay.named):
+            # a shooter who also took a bonus card (Omnibus J♦) has points the moon cannot be seen in
+            raise PadError(NAME_THE_SHOOTER)
+        raise PadError(N_("nobody took every penalty card, so there is no moon choice to make"))
     if r.moon == "choice":
         if e.moon is None:
+            side = r.teams[r.team_of(shooter)] if r.moon_needs == "team" else (shooter,)
+            if len(side) > 1:
+                raise PadError(
+                    N_(
+                        "{side} took every penalty card between them: choose whether {player} subtracts {total} "
+                        "from their own score or {total} is added to each opponent's"
+                    ),
+                    side=_shooter(pad, shooter),
+                    player=_who(pad, shooter),
+                    total=lay.pos_total,
+                )
             raise PadError(
                 N_(
                     "{player} took every penalty card: choose whether they subtract {total} from their own score "
