@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
 import subprocess
 import sys
 import threading
+from collections.abc import AsyncIterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -318,16 +320,25 @@ def test_sheet_arrows_then_ctrl_e_edit_the_chosen_hand_from_the_entry(lang: str)
     run_pilot(arrows_then_ctrl_e(lang))
 
 
-async def arrows_then_ctrl_e(lang: str) -> None:
-    pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
-    app = PadApp(pad, lang=lang)
+@contextlib.asynccontextmanager
+async def sheet_of(preset: str, lang: str, lines: tuple[str, ...]) -> AsyncIterator[tuple[Any, SheetScreen, Input]]:
+    """A sheet for Ana, Bea, Carl and Dan with ``lines`` entered: the pilot, the sheet and its entry."""
+    app = PadApp(Pad(Rules.preset(preset), ("Ana", "Bea", "Carl", "Dan")), lang=lang)
     async with app.run_test(size=(110, 30)) as pilot:
         sheet = app.screen
         assert isinstance(sheet, SheetScreen)
-        for line in ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan", "1 1 1 10 QS=Ana"):
+        for line in lines:
             await enter(pilot, line)
-        entry = sheet.query_one("#pad-entry", Input)
-        assert entry.has_focus and len(pad.rows) == 3
+        yield pilot, sheet, sheet.query_one("#pad-entry", Input)
+
+
+async def arrows_then_ctrl_e(lang: str) -> None:
+    async with sheet_of("standard", lang, ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan", "1 1 1 10 QS=Ana")) as (
+        pilot,
+        sheet,
+        entry,
+    ):
+        assert entry.has_focus and len(sheet.pad.rows) == 3
         await pilot.press("up", "ctrl+e")  # as the keys line says, without leaving the entry
         await pilot.pause()
         assert sheet.editing == 1
@@ -341,14 +352,8 @@ def test_sheet_edit_n_puts_the_cursor_at_the_end_even_after_game_over(lang: str)
 
 
 async def edit_after_game_over(lang: str) -> None:
-    pad = Pad(Rules.preset("quick"), ("Ana", "Bea", "Carl", "Dan"))
-    app = PadApp(pad, lang=lang)
-    async with app.run_test(size=(110, 30)) as pilot:
-        sheet = app.screen
-        assert isinstance(sheet, SheetScreen)
-        await enter(pilot, "3 4 6 0 QS=Carl")
-        assert pad.over
-        entry = sheet.query_one("#pad-entry", Input)
+    async with sheet_of("quick", lang, ("3 4 6 0 QS=Carl",)) as (pilot, sheet, entry):
+        assert sheet.pad.over
         await pilot.press(*("editar 1" if lang == "es" else "edit 1"), "enter")
         await pilot.pause()
         assert sheet.editing == 0
