@@ -339,6 +339,9 @@ async def arrows_then_ctrl_e(lang: str) -> None:
         entry,
     ):
         assert entry.has_focus and len(sheet.pad.rows) == 3
+        await enter(pilot, "3 4 6 0 QS=Eve")  # nobody is called Eve: that is what is wrong, not who took Q♠
+        assert WORDS[lang]["not_player"] in str(sheet.query_one("#pad-error").render())
+        entry.value = ""
         await pilot.press("up", "ctrl+e")  # as the keys line says, without leaving the entry
         await pilot.pause()
         assert sheet.editing == 1
