@@ -29,9 +29,7 @@ from corazones.core import Game, Rules
 from corazones.core.commitment import commit
 from corazones.core.limits import MAX_RECORD_BYTES
 from corazones.core.records import dumps, make_record
-
-from .conftest import play_random
-from .test_handlog import hand_entries
+from tests.helpers import hand_entries, play_random
 
 ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
 #: The command built once (Typer's own test runner rebuilds it from the signatures on every call, ~0.1 s).

@@ -31,8 +31,8 @@ from corazones.i18n import error_json, error_text, po_path, translator
 from corazones.server import options
 from corazones.server.client import ApiError, TableClient, drain
 from corazones.server.local import LocalServer
+from tests.helpers import RANDOM, guest
 from tests.test_cli import run, scripted_answers
-from tests.test_server_protocol import RANDOM, guest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "corazones" / "core"
@@ -360,7 +360,7 @@ def test_the_arena_command_reports_a_failure_in_the_locale_language() -> None:
 def test_hand_log_verdicts_carry_their_reason_as_a_template() -> None:
     """A verdict's message stays English (verify prints it, for scripts); its reason reads Spanish via the catalog."""
     from corazones.core.handlog import ILLEGAL, MALFORMED, MISMATCH, check_entry, check_line
-    from tests.test_handlog import hand_entries
+    from tests.helpers import hand_entries
 
     entry = hand_entries("standard", {}, seed=3, hands=1)[0]
     ok = check_entry(entry)

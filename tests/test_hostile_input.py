@@ -39,8 +39,7 @@ from corazones.core.limits import (
 )
 from corazones.core.records import check_shape, dumps, loads, make_record, replay, verify_record
 from corazones.core.rules import OPTION_NAMES, PRESETS
-
-from .conftest import play_random
+from tests.helpers import play_random
 
 HUGE = "9" * 5000
 #: Modest by default so the suite stays quick; CORAZONES_FUZZ_EXAMPLES=2000 for a long hunt.
@@ -381,6 +380,7 @@ def test_actions_print_as_cards() -> None:
     assert str(Action.bid(1, 3)) == "seat 1 bids 3" and str(Action.bid(1, 0)) == "seat 1 passes the bid"
 
 
+@pytest.mark.integration
 def test_the_readme_five_liner_prints_readable_actions() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Python in five lines", 1)[1].split("```python", 1)[1].split("```", 1)[0]

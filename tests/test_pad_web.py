@@ -25,7 +25,7 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -202,7 +202,7 @@ def in_chromium(chromium_path: str, server: Any, story: Any) -> None:
     """``story(browser, server)`` in a headless Chromium of its own, closed after it."""
     from playwright.sync_api import sync_playwright
 
-    from tests.conftest import launch_chromium
+    from tests.helpers import launch_chromium
 
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright, chromium_path)
@@ -300,7 +300,7 @@ def whole_game_in(browser: Any, server: Any) -> None:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def pad_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     from corazones.services.store import Store
-    from tests.conftest import sqlalchemy_url
+    from tests.helpers import sqlalchemy_url
 
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path}/pads.db"

@@ -21,7 +21,7 @@ from corazones.server import options as opt
 from corazones.server.client import Api, ApiError
 from corazones.server.local import LocalServer
 from corazones.server.schema import LIMITS, RulesOptions
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE
 
 
 @pytest.fixture(scope="module")

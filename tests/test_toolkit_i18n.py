@@ -113,6 +113,7 @@ def test_our_own_refusals_keep_their_words_beside_the_toolkit() -> None:
     assert code == 2 and "Invalid value for '--lang': unknown language 'fr'" in out and "Usage:" in out
 
 
+@pytest.mark.integration
 def test_the_real_entry_point_speaks_spanish() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "corazones", "play", "--lang", "es", "--bogus"],
@@ -150,6 +151,7 @@ def test_a_text_outside_the_templates_is_left_as_it_is() -> None:
         )
 
 
+@pytest.mark.integration
 def test_the_msgids_are_the_installed_typers_english() -> None:
     """A Typer that rewords a text would leave it English: this says which one."""
     fresh = subprocess.run(  # rich_utils's constants as a fresh import computes them
