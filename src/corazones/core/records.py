@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Final
 
 from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
@@ -30,6 +29,7 @@ from corazones.core.errors import N_, CorazonesError, Message, RecordError
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
 from corazones.core.observation import HandResult
+from corazones.core.replay import Step, rebuild, rebuild_steps
 from corazones.core.rules import Rules
 
 FORMAT = "corazones-record"
@@ -288,43 +288,23 @@ def action_of(raw: Any, number: int) -> Action:
         raise RecordError(N_("action #{number}: {error}"), number=number, error=e) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One replayed action with the game state after it (``index`` is 0-based)."""
-
-    index: int
-    action: Action
-    game: Game
-
-
 def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     """Replay a record action by action (each validated); yields after every action.
 
     Raises :class:`RecordError` naming the first action that is malformed or
     illegal (``action #k``, counted from 1).  The same :class:`Game` object is
-    yielded every time, advanced in place.
+    yielded every time, advanced in place (:func:`corazones.core.replay.rebuild_steps`).
     """
     record = check_shape(record)
-    game = Game(rules_of(record), seed_of(record))
-    actions = record["actions"]
-    for i, raw in enumerate(actions):
-        action = action_of(raw, i + 1)
-        try:
-            game.apply(action)
-        except CorazonesError as e:
-            raise RecordError(
-                N_("action #{number} ({action}) is illegal: {error}"), number=i + 1, action=action.describe(), error=e
-            ) from None
-        yield Step(i, action, game)
+    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
+    yield from rebuild_steps(rules_of(record), seed_of(record), actions, RecordError)
 
 
 def replay(record: dict[str, Any]) -> Game:
     """The game a record describes, replayed with every action validated."""
     record = check_shape(record)
-    game = Game(rules_of(record), seed_of(record))
-    for step in replay_steps(record):
-        game = step.game
-    return game
+    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
+    return rebuild(rules_of(record), seed_of(record), actions, RecordError)
 
 
 def verify_record(record: dict[str, Any]) -> Game:
