@@ -35,6 +35,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Final
 
+from corazones.core import limits
 from corazones.core.actions import MOON_CHOICES
 from corazones.core.cards import CARDS, HEARTS, RANK_LETTERS, SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
 from corazones.core.errors import N_, CardError, CorazonesError, RulesError
@@ -47,8 +48,8 @@ FORMAT: Final = "corazones-pad"
 VERSION: Final = 1
 #: Limits of a saved pad: bigger input is refused before it is parsed further.
 MAX_TEXT: Final = 1_000_000
-MAX_HANDS: Final = 2000
-MAX_NAME: Final = 40
+MAX_HANDS: Final = limits.MAX_HANDS
+MAX_NAME: Final = limits.MAX_NAME_LENGTH
 MAX_CHIPS: Final = 1_000_000
 #: Default revoke penalty under the 1887 rules, in chips (agree another with ``revoke_penalty``).
 DEFAULT_REVOKE_PENALTY: Final = 13

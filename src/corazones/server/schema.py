@@ -7,8 +7,8 @@ corazones.server.schema``; a test fails when the document is stale).  The
 front-end reads the same document, so a field exists in three places only if
 it exists here.
 
-Limits live here too (:data:`LIMITS`), so the documentation and the checks
-cannot drift apart.
+The server's limits are read from their one home, :data:`corazones.core.limits.SERVER_LIMITS`
+(:data:`LIMITS` here), so the documentation and the checks cannot drift apart.
 """
 
 from __future__ import annotations
@@ -20,30 +20,20 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from corazones.core import rules as _rules
 from corazones.core.cards import parse_card
-from corazones.core.limits import MAX_CARD_POINTS, MAX_DISCARD_ORDER, MAX_HANDS, MAX_PASS_CYCLE, MAX_STAKE, MAX_TARGET
-from corazones.core.pad import MAX_CHIPS, MAX_NAME
+from corazones.core.limits import (
+    MAX_CARD_POINTS,
+    MAX_DISCARD_ORDER,
+    MAX_HANDS,
+    MAX_NAME_LENGTH,
+    MAX_PASS_CYCLE,
+    MAX_STAKE,
+    MAX_TARGET,
+    SERVER_LIMITS,
+)
+from corazones.core.pad import MAX_CHIPS
 
-#: Sizes and rates the server enforces (documented in docs/protocol.md).
-LIMITS: dict[str, int] = {
-    "ws_message_bytes": 4096,  # a larger text frame is refused with code too_large
-    "ws_frame_hard_bytes": 65536,  # a larger frame closes the connection (1009)
-    "ws_rate_per_second": 10,  # sustained messages per second per connection
-    "ws_burst": 20,  # messages accepted at once before the rate applies
-    "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
-    "hello_timeout_seconds": 10,  # a connection that has not said hello by then is closed (1008)
-    "ws_per_address": 30,  # open connections from one address to one process: WebSockets and waiting pad followers
-    "token_days": 30,  # a token is valid this long after it is issued; POST /api/auth/refresh renews it
-    "chat_chars": 300,
-    "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
-    "table_connections": 200,  # connections to one table (players and spectators)
-    "open_tables_per_player": 10,  # unfinished tables one player may have created
-    "name_chars": 24,
-    "password_min": 8,
-    "password_max": 128,
-    "http_body_bytes": 16384,
-    "http_writes_per_minute": 60,  # POSTs per minute per client address
-    "missed_events_max": 2000,  # a resume further back gets only the snapshot
-}
+#: Sizes and rates the server enforces (documented in docs/protocol.md): their one home is core/limits.py.
+LIMITS: dict[str, int] = SERVER_LIMITS
 
 Level = Literal["random", "beginner", "standard", "expert"]
 CardText = Annotated[str, Field(min_length=2, max_length=4, examples=["QS", "10H"])]
@@ -611,7 +601,7 @@ class NewPadRequest(_Strict):
 
     preset: PresetName = "standard"
     options: RulesOptions = Field(default_factory=RulesOptions)
-    names: Annotated[list[Annotated[str, Field(max_length=4 * MAX_NAME)]], Field(max_length=11)] = Field(
+    names: Annotated[list[Annotated[str, Field(max_length=4 * MAX_NAME_LENGTH)]], Field(max_length=11)] = Field(
         default_factory=list, description="One per player in seat order; empty: Player 1, Player 2, ..."
     )
     revoke_penalty: Annotated[int, Field(ge=0, le=MAX_CHIPS)] | None = Field(
