@@ -27,10 +27,11 @@ from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
 from corazones.core.errors import N_, CorazonesError, Message, RecordError
 from corazones.core.game import Game
-from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
+from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, parse_json, show
 from corazones.core.observation import HandResult
 from corazones.core.replay import Step, rebuild, rebuild_steps
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole, refuse_unknown
 
 FORMAT = "corazones-record"
 #: The version written.  Version 2 added the optional ``commitment``; version 1 records are still read.
@@ -111,13 +112,7 @@ def dumps(record: dict[str, Any]) -> str:
     One action per line keeps records readable and makes a ``diff`` of two
     records point at the first decision where they part.
     """
-    unknown = [k for k in record if k not in FIELDS]
-    if unknown:
-        raise RecordError(
-            N_("unknown record field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(FIELDS),
-        )
+    refuse_unknown(record, FIELDS, None, RecordError, _UNKNOWN)
     lines = ["{"]
     for key in FIELDS:
         if key not in record:
@@ -157,6 +152,10 @@ def loads(text: str) -> dict[str, Any]:
     return check_shape(parse_json(text, Message(N_("a game record")), MAX_RECORD_BYTES))
 
 
+#: A top-level field a record does not have.
+_UNKNOWN: Final = N_("unknown record field(s) {unknown}; fields: {fields}")
+
+
 def check_shape(data: Any) -> dict[str, Any]:
     """Check the top level of a parsed record (fields, their types, sizes, the rules); return it."""
     check_json(data)
@@ -166,19 +165,13 @@ def check_shape(data: Any) -> dict[str, Any]:
             format=repr(FORMAT),
         )
     version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
+    if not is_whole(version) or version not in VERSIONS:
         raise RecordError(
             N_("record version {version} is not supported; this program reads versions {versions}"),
             version=show(version),
             versions=", ".join(map(str, VERSIONS)),
         )
-    unknown = [k for k in data if k not in FIELDS]
-    if unknown:
-        raise RecordError(
-            N_("unknown record field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(FIELDS),
-        )
+    refuse_unknown(data, FIELDS, None, RecordError, _UNKNOWN)
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise RecordError(
@@ -232,14 +225,7 @@ def check_shape(data: Any) -> dict[str, Any]:
 
 
 def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str | Message) -> None:
-    unknown = [k for k in obj if k not in fields]
-    if unknown:
-        raise RecordError(
-            N_("{where}: unknown field(s) {unknown}; fields: {fields}"),
-            where=where,
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(fields),
-        )
+    refuse_unknown(obj, fields, where, RecordError)
     missing = [k for k in fields if k not in obj]
     if missing:
         raise RecordError(

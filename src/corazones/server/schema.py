@@ -23,11 +23,8 @@ from corazones.core.cards import parse_card
 from corazones.core.limits import (
     MAX_CARD_POINTS,
     MAX_DISCARD_ORDER,
-    MAX_HANDS,
     MAX_NAME_LENGTH,
     MAX_PASS_CYCLE,
-    MAX_STAKE,
-    MAX_TARGET,
     SERVER_LIMITS,
 )
 from corazones.core.pad import MAX_CHIPS
@@ -485,9 +482,14 @@ Settlement = Annotated[str, _word(_rules.SETTLEMENTS), _one_of(_rules.SETTLEMENT
 CancelRule = Annotated[str, _word(_rules.CANCEL_RULES), _one_of(_rules.CANCEL_RULES)]
 PresetName = Annotated[str, _word(tuple(_rules.PRESETS)), _one_of(tuple(_rules.PRESETS))]
 
-#: Points one card of ``card_points`` may carry (the rules refuse more; negative is a bonus).
-CARD_POINTS_LOW = -1000
-CARD_POINTS_HIGH = 1000
+#: Points one card of ``card_points`` may carry (the rules' range: they refuse more; negative is a bonus).
+CARD_POINTS_LOW, CARD_POINTS_HIGH = _rules.CARD_POINTS_RANGE
+
+
+def _bounded(option: str) -> Any:
+    """The range of a whole-number option, as the rules declare it (``Rules.OPTION_BOUNDS``)."""
+    low, high = _rules.OPTION_BOUNDS[option]
+    return Field(ge=low, le=high)
 
 
 def _card_points(value: list[list[str | int]] | dict[str, int]) -> list[list[str | int]] | dict[str, int]:
@@ -529,14 +531,14 @@ class RulesOptions(_Strict):
     kind) and ``passes`` (the usual cycle for the number of players) take an explicit ``null``.
     """
 
-    players: Annotated[int, Field(ge=3, le=11)] = _NOT_GIVEN
-    decks: Annotated[int, Field(ge=1, le=2)] = _NOT_GIVEN
+    players: Annotated[int, _bounded("players")] = _NOT_GIVEN
+    decks: Annotated[int, _bounded("decks")] = _NOT_GIVEN
     strip: Strip = _NOT_GIVEN
     kitty_to: KittyTo = _NOT_GIVEN
     passes: Annotated[list[Direction], Field(min_length=1, max_length=MAX_PASS_CYCLE)] | None = Field(
         default=None, description='The passing cycle, e.g. ["left", "right", "across", "hold"]; null: the usual one'
     )
-    pass_count: Annotated[int, Field(ge=0, le=26)] = _NOT_GIVEN
+    pass_count: Annotated[int, _bounded("pass_count")] = _NOT_GIVEN
     first_lead: FirstLead = _NOT_GIVEN
     no_points_first_trick: bool = _NOT_GIVEN
     must_break_hearts: bool = _NOT_GIVEN
@@ -559,11 +561,11 @@ class RulesOptions(_Strict):
     ] = Field(default=_NOT_GIVEN, description='Suit letters or ranks, e.g. ["H", "Q"]')
     moon: Moon = _NOT_GIVEN
     moon_needs: MoonNeeds = _NOT_GIVEN
-    target: Annotated[int, Field(ge=1, le=MAX_TARGET)] | None = Field(default=None, description="null: no target")
-    hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] | None = Field(default=None, description="null: no fixed number")
+    target: Annotated[int, _bounded("target")] | None = Field(default=None, description="null: no target")
+    hands: Annotated[int, _bounded("hands")] | None = Field(default=None, description="null: no fixed number")
     tie_break: TieBreak = _NOT_GIVEN
     settlement: Settlement = _NOT_GIVEN
-    stake: Annotated[int, Field(ge=1, le=MAX_STAKE)] = _NOT_GIVEN
+    stake: Annotated[int, _bounded("stake")] = _NOT_GIVEN
     partnership: bool = _NOT_GIVEN
     auction: bool = _NOT_GIVEN
     cancel_whole_trick: CancelRule = _NOT_GIVEN
