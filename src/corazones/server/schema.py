@@ -28,6 +28,7 @@ from corazones.core.limits import (
     SERVER_LIMITS,
 )
 from corazones.core.pad import MAX_CHIPS
+from corazones.core.validate import is_whole
 
 #: Sizes and rates the server enforces (documented in docs/protocol.md): their one home is core/limits.py.
 LIMITS: dict[str, int] = SERVER_LIMITS
@@ -497,7 +498,7 @@ def _card_points(value: list[list[str | int]] | dict[str, int]) -> list[list[str
     pairs = list(value.items()) if isinstance(value, dict) else [tuple(pair) for pair in value]
     seen: set[int] = set()
     for card, points in pairs:
-        if not isinstance(card, str) or isinstance(points, bool) or not isinstance(points, int):
+        if not isinstance(card, str) or not is_whole(points):
             raise ValueError("each entry is a card and its points")
         number = parse_card(card)  # a CardError is a ValueError: refused naming the option
         if number in seen:

@@ -13,6 +13,7 @@ from typing import Any
 
 from corazones.core.errors import N_
 from corazones.core.limits import show
+from corazones.core.validate import is_whole_in
 from corazones.services.arena.config import ArenaConfig, ArenaError, ProgressFn
 from corazones.services.arena.output import ArenaResult
 from corazones.services.arena.play import BoardResult, play_board, play_boards
@@ -61,7 +62,7 @@ def run_arena(
         )
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not is_whole_in(workers, 1):
         raise ArenaError(N_("workers must be a whole number of at least 1, not {value}"), value=show(workers))
     t0 = time.perf_counter()
     book = None if journal is None else Journal(journal, config, resume)

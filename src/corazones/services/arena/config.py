@@ -11,6 +11,7 @@ from typing import Any
 from corazones.core.errors import N_, CorazonesError
 from corazones.core.limits import show
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole_in
 from corazones.players.base import Player
 from corazones.players.registry import LEVELS
 
@@ -91,7 +92,7 @@ class ArenaConfig:
             raise ArenaError(
                 N_("mode {mode} is not allowed; mode is one of: {modes}"), mode=show(self.mode), modes=", ".join(MODES)
             )
-        if isinstance(self.boards, bool) or not isinstance(self.boards, int) or self.boards < 1:
+        if not is_whole_in(self.boards, 1):
             raise ArenaError(
                 N_("the number of boards must be a whole number of at least 1, not {value}"), value=show(self.boards)
             )
