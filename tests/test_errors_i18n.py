@@ -205,10 +205,13 @@ def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalS
         ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
     detail = info.value.detail
     reason = detail["reason"]
-    assert reason["template"] == options.CLASH
-    assert detail["message"] == reason["template"].format(**reason["params"])
-    spanish = ES(reason["template"]).format(**reason["params"])
-    assert spanish != detail["message"] and spanish.startswith("players = 3 ")
+    assert reason["template"] == options.RULES_REFUSE
+    why = reason["params"]["why"]  # the rules' own error, nested, with its own template
+    assert detail["message"] == reason["template"].format(
+        why=why["template"].format(**why["params"]), options=reason["params"]["options"]
+    )
+    spanish = ES(reason["template"]).format(why=ES(why["template"]).format(**why["params"]), options="")
+    assert spanish != detail["message"] and spanish.startswith("pasar 'across'")
     # a core error under an HTTP refusal (the score pad's) carries its own template the same way
     made = httpx.post(f"{server.base}/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"]}).json()
     r = httpx.delete(f"{server.base}/api/pads/{made['id']}/hands/1", headers={"X-Pad-Key": made["key"]})
@@ -244,7 +247,11 @@ def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: Loca
         with pytest.raises(ApiError) as info:
             ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
         reason = info.value.detail["reason"]
-        assert message == ES(reason["template"]).format(**reason["params"])
+        why = reason["params"]["why"]  # the rules' own error, translated first
+        wanted = ES(reason["template"]).format(
+            why=ES(why["template"]).format(**why["params"]), options=reason["params"]["options"]
+        )
+        assert message == wanted
         assert message != info.value.detail["message"]  # the page showed it in Spanish, not the English text
     finally:
         context.close()
