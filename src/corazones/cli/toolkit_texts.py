@@ -40,14 +40,11 @@ USAGE = N_("Usage: ")
 USAGE_PIECES = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
 #: What ``--help`` does.
 HELP_OPTION = N_("Show this message and exit.")
-ARGUMENTS = N_("Arguments")
-OPTIONS = N_("Options")
-COMMANDS = N_("Commands")
-DEFAULT = N_("[default: {}]")
-REQUIRED = N_("[required]")
-ERROR = N_("Error")
-TRY_HELP = N_("Try [blue]'{command_path} {help_option}'[/] for help.")
-ABORTED = N_("Aborted.")
+#: The panels' titles, and what an option's help ends with.
+ARGUMENTS, OPTIONS, COMMANDS = N_("Arguments"), N_("Options"), N_("Commands")
+DEFAULT, REQUIRED = N_("[default: {}]"), N_("[required]")
+#: The error box's title and the hint above it.
+ERROR, TRY_HELP = N_("Error"), N_("Try [blue]'{command_path} {help_option}'[/] for help.")
 
 #: Click's (and Typer's) error messages, which they word in English without ``gettext``.  Each is a
 #: template in their exact words: a message that reads like one is shown from the catalog with the

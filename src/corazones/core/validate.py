@@ -57,16 +57,9 @@ def seat(
     return int(value)
 
 
-def seat_or_none(
-    value: object,
-    players: int,
-    where: str | Message,
-    fail: Fail,
-    template: str = SEAT,
-    shown: Callable[[Any], str] = show,
-) -> int | None:
-    """:func:`seat`, where ``null`` (``None``) stands for no seat."""
-    return None if value is None else seat(value, players, where, fail, template, shown)
+def seat_or_none(value: object, *args: Any, **kwargs: Any) -> int | None:
+    """:func:`seat` (with the same arguments after ``value``), where ``null`` (``None``) stands for no seat."""
+    return None if value is None else seat(value, *args, **kwargs)
 
 
 def unknown(data: Iterable[Any], fields: Collection[str]) -> list[Any]:
