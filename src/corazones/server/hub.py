@@ -163,6 +163,73 @@ class Conn:
     token_gen: int = 0
 
 
+class DealWitness:
+    """Who has held which seat in the current deal: one person never holds two seats' information in a deal.
+
+    A player who has sat in a seat during a deal has seen its hand (and its pass, and what it received),
+    so until the next deal starts they may sit only in that seat again; a seat its human gave up during a
+    deal (``leave``, ``remove``) stays with its bot until the next deal, so nobody else reads that hand
+    either.  A spectator who never sat in this deal may take a seat that no human held in it.  Rebuilt
+    from the stored events when a process loads the table (:meth:`replay`), so a restart or another
+    process keeps the rule.
+    """
+
+    def __init__(self) -> None:
+        #: player -> the seat they held in this deal
+        self.held: dict[int, int] = {}
+        #: seats a human gave up during this deal (a bot plays them until it ends)
+        self.vacated: set[int] = set()
+        #: who sits where now, as the events said (for :meth:`replay`)
+        self._sitting: dict[int, int | None] = {}
+
+    def new_deal(self, seats: list[SeatState]) -> None:
+        """A deal starts: only the humans sitting now have seen (or will see) a hand of it."""
+        self.held = {s.player: i for i, s in enumerate(seats) if s.kind == "human" and s.player is not None}
+        self.vacated = set()
+
+    def sat(self, player: int, seat: int) -> None:
+        self.held[player] = seat
+
+    def left(self, seat: int) -> None:
+        self.vacated.add(seat)
+
+    def refusal(self, player: int, seat: int) -> Refused | None:
+        """Why ``player`` may not sit in ``seat`` during this deal, or None."""
+        held = self.held.get(player)
+        if held is not None and held != seat:
+            return Refused(
+                "seat_taken",
+                N_("You held seat {held} in this deal: you may sit in another seat when the next deal starts."),
+                held=held,
+            )
+        if held is None and seat in self.vacated:
+            return Refused(
+                "seat_taken",
+                N_("Seat {seat} was given up during this deal: its bot plays it until the next deal starts."),
+                seat=seat,
+            )
+        return None
+
+    def replay(self, kind: str, data: dict[str, Any]) -> None:
+        """Follow one stored event (in order) to rebuild who held what in the current deal."""
+        if kind == "game_start":
+            self._sitting = {s["seat"]: s.get("player") for s in data.get("seats", []) if s.get("kind") == "human"}
+        elif kind == "hand_start":
+            self.held = {p: i for i, p in self._sitting.items() if p is not None}
+            self.vacated = set()
+        elif kind == "seat":
+            info = data.get("seat") or {}
+            seat, player = info.get("seat"), info.get("player")
+            if not isinstance(seat, int) or info.get("kind") != "human":
+                return
+            before = self._sitting.get(seat)
+            self._sitting[seat] = player
+            if player is None and before is not None:
+                self.vacated.add(seat)
+            elif player is not None:
+                self.held[player] = seat
+
+
 @dataclass(eq=False)
 class TableRuntime:
     id: str
@@ -189,6 +256,8 @@ class TableRuntime:
     dropped: bool = False
     #: Players the owner removed from their seat: they may not sit at or connect to this table again.
     removed: set[int] = field(default_factory=set)
+    #: Who held which seat in the current deal (see :class:`DealWitness`).
+    witness: DealWitness = field(default_factory=DealWitness)
 
     @property
     def started(self) -> bool:
@@ -516,6 +585,7 @@ class Hub:
                 t.game.apply(Action.from_json(ev.data["action"]))
             elif ev.kind == "chat":
                 t.chat.append(ev.data)
+            t.witness.replay(ev.kind, ev.data)
         if t.game is not None and t.status == "open":
             t.status = "playing"
         self.tables[table_id] = t
@@ -707,12 +777,20 @@ class Hub:
             if t.private and invite != t.invite and player != t.owner:
                 raise Refused("auth", N_("This table is private: you need its invite link."))
             free = [i for i, s in enumerate(t.seats) if s.kind == "human" and s.player is None]
+            mid_deal = t.status == "playing" and t.game is not None and not t.game.over
             if seat is None:
+                if mid_deal:  # the first free seat this player may take in this deal
+                    free = [i for i in free if t.witness.refusal(player, i) is None]
                 if not free:
                     raise Refused("seat_taken", N_("There is no free seat at this table."))
                 seat = free[0]
             if not 0 <= seat < len(t.seats) or seat not in free:
                 raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=seat)
+            if mid_deal:
+                why = t.witness.refusal(player, seat)
+                if why is not None:
+                    raise why
+                t.witness.sat(player, seat)
             s = t.seats[seat]
             s.player, s.name, s.takeover, s.away_since = player, name, False, None
             s.conns = sum(1 for c in t.conns if c.player_id == player)
@@ -738,6 +816,8 @@ class Hub:
             s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
             s.gen += 1
             self._cancel_timer(t, seat)
+            if t.status == "playing":
+                t.witness.left(seat)
             await self._save_seats(t)
             for c in t.conns:
                 if c.player_id == player:
@@ -769,6 +849,8 @@ class Hub:
             s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
             s.gen += 1
             self._cancel_timer(t, seat)
+            if t.status == "playing":
+                t.witness.left(seat)
             t.removed.add(player)
             await asyncio.to_thread(
                 self.store.update_table,
@@ -803,6 +885,7 @@ class Hub:
         from corazones.core.cards import card_str
 
         await asyncio.to_thread(self.store.update_table, t.id, status="playing", started=time.time())
+        t.witness.new_deal(t.seats)
         await self._emit(
             t,
             [
@@ -902,6 +985,8 @@ class Hub:
                 # Not stored, so not played: take the action back by rebuilding the game.
                 t.game = _rebuild(t, g.actions[:-1])
                 raise Refused("server", N_("The move could not be stored; try again.")) from None
+            if g.hand_index != before_hand:
+                t.witness.new_deal(t.seats)
             if finished:
                 # The table is finished in the store before anyone hears the game is over: the game_over
                 # event's record_url (and the replay, the player's stats) must answer at once, in every
