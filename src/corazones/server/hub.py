@@ -36,6 +36,7 @@ from corazones.core.records import make_record
 from corazones.core.rules import Rules
 from corazones.i18n import error_text, translator
 from corazones.server.bots import BotPools
+from corazones.server.guard import ConnectionLimits
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
 from corazones.server.views import public_view, redact, seat_view
@@ -94,6 +95,8 @@ class Settings:
     #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
     #: since it is process-wide): see :meth:`Hub.tune_gc`.
     tune_gc: bool = False
+    #: Limits at accept time, before HTTP: connections per address and in all, request heads' size and time.
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
 
     def limit(self, name: str) -> float:
         """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""

@@ -31,6 +31,7 @@ def serve(
     import uvicorn
 
     from corazones.server.app import create_app
+    from corazones.server.guard import guarded_protocol
 
     logging.basicConfig(level=logging.INFO if log_level in ("info", "debug") else logging.WARNING, stream=sys.stderr)
     app = create_app(settings)
@@ -39,6 +40,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=65536,
+        http=guarded_protocol(settings.connections),
         log_level=log_level,
         lifespan="on",
         proxy_headers=True,
