@@ -35,7 +35,7 @@ from corazones.core.game import Game
 from corazones.core.records import make_record
 from corazones.core.rules import Rules
 from corazones.i18n import error_text, translator
-from corazones.server.bots import BotPools
+from corazones.server.bots import MOVE, SHOW, BotPools, Busy
 from corazones.server.guard import ConnectionLimits
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
@@ -266,6 +266,11 @@ class TableRuntime:
     def started(self) -> bool:
         return self.status != "open"
 
+    @property
+    def attended(self) -> bool:
+        """Whether a person holds a seat (else the table is a show of bots: see :meth:`Hub._schedule_bots`)."""
+        return any(s.kind == "human" and s.player is not None for s in self.seats)
+
     def seat_of(self, player_id: int) -> int | None:
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.player == player_id:
@@ -337,6 +342,41 @@ class EventWriter:
                     fut.set_result(None)
 
 
+class HintBudget:
+    """Each player's hints: one at a time, ``per_minute`` a minute (a burst of 3), by ``clock``.
+
+    Per player, whatever connection or table asks, so twenty sockets of one guest get no more than one.
+    Guests are free, so this alone does not bound the bots' work: the pool refuses a hint when too many
+    already wait (``bots.Busy``), and a live table's bot moves always go first (``bots.MOVE``).
+    """
+
+    def __init__(self, per_minute: float, clock: Callable[[], float]) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = 3.0
+        self.clock = clock
+        self.asking: set[int] = set()
+        self.buckets: dict[int, tuple[float, float]] = {}
+
+    def take(self, player: int) -> Refused | None:
+        """Count one hint of ``player`` (then call :meth:`done`), or why not."""
+        if player in self.asking:
+            return Refused("rate_limited", N_("One hint at a time: wait for the answer to the last one."))
+        now = self.clock()
+        tokens, at = self.buckets.pop(player, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self.buckets[player] = (tokens, now)
+            return Refused("rate_limited", N_("Too many hints: at most {n} a minute."), n=round(self.rate * 60))
+        self.buckets[player] = (tokens - 1, now)
+        while len(self.buckets) > 10_000:  # forget the oldest (dicts keep insertion order)
+            del self.buckets[next(iter(self.buckets))]
+        self.asking.add(player)
+        return None
+
+    def done(self, player: int) -> None:
+        self.asking.discard(player)
+
+
 def new_table_id() -> str:
     return secrets.token_urlsafe(9)
 
@@ -357,6 +397,7 @@ class Hub:
         self.tables: dict[str, TableRuntime] = {}
         self.writer = EventWriter(store)
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
+        self.hints = HintBudget(LIMITS["hints_per_minute"], settings.clock)
         self._tasks: list[asyncio.Task[None]] = []
         #: set by :meth:`stop`: a bot turn cancelled then must not schedule the next one on a closing loop
         self._stopping = False
@@ -715,6 +756,16 @@ class Hub:
             ]
         if len(seats) != n:
             raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
+        if all(s["kind"] == "bot" for s in seats):
+            shows = sum(
+                1 for x in self.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
+            )
+            if shows >= LIMITS["bot_tables_per_player"]:
+                raise Refused(
+                    "rate_limited",
+                    N_("You already have {n} unfinished tables of bots only; let one finish first."),
+                    n=LIMITS["bot_tables_per_player"],
+                )
         states = [SeatState(kind=s["kind"], level=s.get("level") if s["kind"] == "bot" else None) for s in seats]
         if my_seat is not None:
             if not 0 <= my_seat < n or states[my_seat].kind != "human":
@@ -1039,9 +1090,13 @@ class Hub:
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, t: TableRuntime) -> None:
+        """Start the bots whose turn it is.  A table where no person sits (a show of bots) plays only
+        while someone watches it, and after every other table's moves and hints (``bots.SHOW``)."""
         g = t.game
         if g is None or g.over or t.dropped or self._stopping:
             return
+        if not t.attended and not t.conns:
+            return  # nobody sits and nobody watches: it waits for a spectator (connect starts it again)
         for seat in g.to_act():
             level = t.bot_level(seat)
             if level is not None and seat not in t.thinking:
@@ -1061,7 +1116,7 @@ class Hub:
             obs = g.observation(seat)
             bot_seed = f"{bot_key(t.seed)}/{seat}/{len(g.actions)}"
             try:
-                data = await self.bots.think(obs, level, bot_seed)
+                data = await self.bots.think(obs, level, bot_seed, MOVE if t.attended else SHOW)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -1139,6 +1194,8 @@ class Hub:
             t.conns.add(conn)
             conn.send(json.dumps(self.welcome(t, conn)))
             conn.send(json.dumps(await self.snapshot(t, conn, last_seq)))
+            if not t.attended:
+                self._schedule_bots(t)  # a show of bots that waited for someone to watch it
 
     async def disconnect(self, t: TableRuntime, conn: Conn) -> None:
         async with t.lock:
@@ -1215,14 +1272,26 @@ class Hub:
         }
 
     # ---------------------------------------------------------------- hints
-    async def hint(self, t: TableRuntime, seat: int, level: str) -> Any:
+    async def hint(self, t: TableRuntime, seat: int, level: str, player: int | None = None) -> Any:
+        """The hint for ``seat``'s decision, within ``player``'s budget (:class:`HintBudget`): every
+        request gets it or a refusal, never silence."""
         g = t.game
         if g is None or g.over:
             raise Refused("no_decision", N_("You have no decision to make now."))
         obs = g.observation(seat)
         if obs.decision is None:
             raise Refused("no_decision", N_("You have no decision to make now."))
-        return await self.bots.hint(obs, level)
+        if player is not None:
+            why = self.hints.take(player)
+            if why is not None:
+                raise why
+        try:
+            return await self.bots.hint(obs, level)
+        except Busy:
+            raise Refused("rate_limited", N_("The bots are busy: ask for a hint again in a moment.")) from None
+        finally:
+            if player is not None:
+                self.hints.done(player)
 
     # --------------------------------------------------------------- records
     def record_of(self, t_row: Any, events: list[Any]) -> dict[str, Any]:

@@ -37,6 +37,8 @@ LIMITS: dict[str, int] = {
     "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
     "table_connections": 200,  # connections to one table (players and spectators)
     "open_tables_per_player": 10,  # unfinished tables one player may have created
+    "bot_tables_per_player": 1,  # unfinished tables without a human seat one player may have created
+    "hints_per_minute": 12,  # hints per player per minute (a burst of 3), one at a time
     "name_chars": 24,
     "password_min": 8,
     "password_max": 128,

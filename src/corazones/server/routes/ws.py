@@ -303,7 +303,7 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
     elif isinstance(msg, HintRequest):
         if conn.seat is None:
             raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
-        result = await hub.hint(t, conn.seat, msg.level)
+        result = await hub.hint(t, conn.seat, msg.level, conn.player_id)
         s.send_json(hint_reply(result, msg.level, s.lang))
     elif isinstance(msg, Resume):
         s.send_json(await hub.snapshot(t, conn, msg.last_seq))
