@@ -68,7 +68,7 @@ class _Counts:
     by_address: dict[str, int] = field(default_factory=dict)
 
 
-class _Trust:
+class Trust:
     """The addresses uvicorn trusts as proxies (``forwarded_allow_ips``: addresses, networks or ``*``)."""
 
     def __init__(self, spec: Any) -> None:
@@ -147,7 +147,7 @@ def guarded_protocol(
     class GuardedProtocol(asyncio.Protocol):
         def __init__(self, config: Any, server_state: Any, app_state: Any, _loop: Any = None) -> None:
             self.inner: Any = inner(config=config, server_state=server_state, app_state=app_state, _loop=_loop)
-            self.trusted = _Trust(config.forwarded_allow_ips)
+            self.trusted = Trust(config.forwarded_allow_ips)
             self.transport: Any = None
             self.address: str | None = None
             self.counted_address = False

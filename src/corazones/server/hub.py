@@ -36,7 +36,7 @@ from corazones.core.records import make_record
 from corazones.core.rules import Rules
 from corazones.i18n import error_text, translator
 from corazones.server.bots import MOVE, SHOW, BotPools, Busy
-from corazones.server.guard import ConnectionLimits
+from corazones.server.guard import ConnectionLimits, Trust
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
 from corazones.server.views import public_view, redact, seat_view
@@ -85,6 +85,11 @@ class Settings:
     table_connections: int | None = None
     #: Seconds a new connection has to say hello (None: LIMITS["hello_timeout_seconds"]).
     hello_timeout: float | None = None
+    #: Unfinished tables created from one client address (None: LIMITS["tables_per_address"]).
+    tables_per_address: int | None = None
+    #: Minutes a table not started yet waits with nobody connected before it expires
+    #: (None: LIMITS["open_table_idle_minutes"]).
+    open_table_idle_minutes: float | None = None
     #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
     #: tournaments with pre-announced deals give their own.
     seed_source: Callable[[], str] | None = None
@@ -97,6 +102,17 @@ class Settings:
     tune_gc: bool = False
     #: Limits at accept time, before HTTP: connections per address and in all, request heads' size and time.
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    #: The proxies uvicorn trusts (``--forwarded-allow-ips``; None: ``$FORWARDED_ALLOW_IPS``, else the
+    #: loopback addresses, as uvicorn): a request that still comes from one of them was not forwarded
+    #: (the operator's own, on the machine), so the per-address caps on tables do not apply to it.
+    trusted_proxies: str | None = None
+
+    def trusted(self, address: str) -> bool:
+        """Whether ``address`` is a proxy uvicorn trusts (see ``trusted_proxies``)."""
+        spec = self.trusted_proxies
+        if spec is None:
+            spec = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+        return address in Trust(spec)
 
     def limit(self, name: str) -> float:
         """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""
@@ -106,6 +122,8 @@ class Settings:
             "table_connections": self.table_connections,
             "hello_timeout_seconds": self.hello_timeout,
             "http_writes_per_minute": self.http_writes_per_minute,
+            "tables_per_address": self.tables_per_address,
+            "open_table_idle_minutes": self.open_table_idle_minutes,
         }.get(name)
         return own if own is not None else LIMITS[name]
 
@@ -261,6 +279,11 @@ class TableRuntime:
     removed: set[int] = field(default_factory=set)
     #: Who held which seat in the current deal (see :class:`DealWitness`).
     witness: DealWitness = field(default_factory=DealWitness)
+    #: When something last happened here (a connection came or went, a seat was taken or left): a table
+    #: not started yet expires when nobody has been connected for a while (:meth:`Hub._expire_idle`).
+    touched: float = field(default_factory=time.time)
+    #: The client address that created it, in this process (the cap of tables per address).
+    address: str | None = None
 
     @property
     def started(self) -> bool:
@@ -485,10 +508,26 @@ class Hub:
                     if tid not in self.tables:
                         await self.adopt(tid)
                 await self._sweep_revoked()
+                await self._expire_idle()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: try again next period
                 log.exception("lease renewal failed")
+
+    async def _expire_idle(self) -> None:
+        """Tables not started yet that nobody has been connected to for ``open_table_idle_minutes``
+        expire: stored as ``expired`` (no longer listed, renewed or adopted; ``GET`` answers 404)."""
+        limit = self.settings.limit("open_table_idle_minutes") * 60
+        now = time.time()
+        idle = [t for t in self.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
+        for t in idle:
+            async with t.lock:
+                if t.status != "open" or t.conns or now - t.touched <= limit:
+                    continue
+                await asyncio.to_thread(self.store.update_table, t.id, status="expired", lease_owner=None)
+                t.status = "expired"
+                self.tables.pop(t.id, None)
+                log.info("table %s expired: not started, nobody connected for %.0f s", t.id, now - t.touched)
 
     def _drop(self, table_id: str, why: str) -> None:
         """Forget a table another process now owns; its connections are told to reconnect."""
@@ -566,7 +605,7 @@ class Hub:
         if t is not None:
             return t
         row = await asyncio.to_thread(self.store.table, table_id)
-        if row is None:
+        if row is None or row.status == "expired":
             raise Refused("not_found", N_("There is no table {table}."), table=table_id)
         if row.status == "finished":
             t = self.tables.get(table_id) or await self._load(table_id, finished=True)
@@ -737,7 +776,16 @@ class Hub:
         private: bool,
         name: str | None,
         takeover_level: str,
+        address: str | None = None,
     ) -> TableRuntime:
+        if address is not None:
+            cap = int(self.settings.limit("tables_per_address"))
+            if sum(1 for t in self.tables.values() if t.address == address and t.status != "finished") >= cap:
+                raise Refused(
+                    "rate_limited",
+                    N_("Too many unfinished tables were created from your address: at most {n}."),
+                    n=cap,
+                )
         mine = sum(1 for t in self.tables.values() if t.owner == owner and t.status != "finished")
         if mine >= LIMITS["open_tables_per_player"]:
             raise Refused(
@@ -788,6 +836,7 @@ class Hub:
             takeover_level=takeover_level,
             created=now,
             seats=states,
+            address=address,
         )
         await asyncio.to_thread(
             self.store.add_table,
@@ -847,6 +896,7 @@ class Hub:
                 t.witness.sat(player, seat)
             s = t.seats[seat]
             s.player, s.name, s.takeover, s.away_since = player, name, False, None
+            t.touched = time.time()
             s.conns = sum(1 for c in t.conns if c.player_id == player)
             s.gen += 1
             self._cancel_bot(t, seat)
@@ -1192,6 +1242,7 @@ class Hub:
                         with contextlib.suppress(Refused):
                             await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
             t.conns.add(conn)
+            t.touched = time.time()
             conn.send(json.dumps(self.welcome(t, conn)))
             conn.send(json.dumps(await self.snapshot(t, conn, last_seq)))
             if not t.attended:
@@ -1200,6 +1251,7 @@ class Hub:
     async def disconnect(self, t: TableRuntime, conn: Conn) -> None:
         async with t.lock:
             t.conns.discard(conn)
+            t.touched = time.time()
             seat = conn.seat
             if seat is None or t.dropped:
                 return

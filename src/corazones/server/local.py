@@ -32,7 +32,7 @@ class LocalServer:
 
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.settings = Settings(db_url=db_url, public_url=self.base, **settings)
+        self.settings = Settings(db_url=db_url, public_url=self.base, trusted_proxies=forwarded_allow_ips, **settings)
         self.app = create_app(self.settings)
         config = uvicorn.Config(
             self.app,

@@ -34,6 +34,7 @@ def serve(
     from corazones.server.guard import guarded_protocol
 
     logging.basicConfig(level=logging.INFO if log_level in ("info", "debug") else logging.WARNING, stream=sys.stderr)
+    settings.trusted_proxies = forwarded_allow_ips
     app = create_app(settings)
     uvicorn.run(
         app,
