@@ -87,6 +87,8 @@ class Settings:
     hello_timeout: float | None = None
     #: Unfinished tables created from one client address (None: LIMITS["tables_per_address"]).
     tables_per_address: int | None = None
+    #: Tables this process holds at most (None: LIMITS["tables_per_process"]).
+    tables_per_process: int | None = None
     #: Minutes a table not started yet waits with nobody connected before it expires
     #: (None: LIMITS["open_table_idle_minutes"]).
     open_table_idle_minutes: float | None = None
@@ -123,6 +125,7 @@ class Settings:
             "hello_timeout_seconds": self.hello_timeout,
             "http_writes_per_minute": self.http_writes_per_minute,
             "tables_per_address": self.tables_per_address,
+            "tables_per_process": self.tables_per_process,
             "open_table_idle_minutes": self.open_table_idle_minutes,
         }.get(name)
         return own if own is not None else LIMITS[name]
@@ -313,8 +316,10 @@ class TableRuntime:
 class EventWriter:
     """Writes events in a thread, grouping what arrives together into one transaction (a group commit)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, owner: str | None = None) -> None:
         self.store = store
+        #: The process whose lease every write is fenced by (``Store.append_many``); None: not fenced.
+        self.owner = owner
         #: SQLite commits on the event loop itself: a local insert without fsync (WAL, synchronous=NORMAL)
         #: takes well under a millisecond, less than handing it to a thread and back, which under load
         #: waited for the GIL and the scheduler (a p99 of 80 ms measured by bench/web_load.py).  A
@@ -348,9 +353,9 @@ class EventWriter:
             try:
                 work = [(t, e) for t, e, _ in batch]
                 if self.inline:
-                    stale = self.store.append_many(work)
+                    stale = self.store.append_many(work, self.owner)
                 else:
-                    stale = await asyncio.to_thread(self.store.append_many, work)
+                    stale = await asyncio.to_thread(self.store.append_many, work, self.owner)
             except Exception as e:  # the database is down: every writer hears it
                 for _, _, fut in batch:
                     if not fut.done():
@@ -418,7 +423,7 @@ class Hub:
         self.settings = settings
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.tables: dict[str, TableRuntime] = {}
-        self.writer = EventWriter(store)
+        self.writer = EventWriter(store, self.process)
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
         self.hints = HintBudget(LIMITS["hints_per_minute"], settings.clock)
         self._tasks: list[asyncio.Task[None]] = []
@@ -505,6 +510,8 @@ class Hub:
                 for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
                     del self.tables[tid]  # finished and nobody looking: reload on demand
                 for tid in await asyncio.to_thread(self.store.claimable, self.process):
+                    if len(self.tables) >= self.settings.limit("tables_per_process"):
+                        break  # the rest are for other processes (or for this one when it has room)
                     if tid not in self.tables:
                         await self.adopt(tid)
                 await self._sweep_revoked()
@@ -703,8 +710,10 @@ class Hub:
             await self.writer.write(t.id, numbered)
             self.write_times.append(time.perf_counter() - started)
         except StaleWrite:
-            self._drop(t.id, "event numbers taken by another process")
-            raise Refused("moved", N_("Another server process runs this table; reconnect there.")) from None
+            self._drop(t.id, "the lease is another process's now")
+            row = await asyncio.to_thread(self.store.table, t.id)
+            url = row.lease_url if row is not None and row.lease_owner != self.process else None
+            raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=url) from None
         t.seq = numbered[-1][0]
         t.recent.extend(numbered)
         return numbered
@@ -778,6 +787,8 @@ class Hub:
         takeover_level: str,
         address: str | None = None,
     ) -> TableRuntime:
+        if len(self.tables) >= self.settings.limit("tables_per_process"):
+            raise Refused("rate_limited", N_("This server holds as many tables as it may; try again later."))
         if address is not None:
             cap = int(self.settings.limit("tables_per_address"))
             if sum(1 for t in self.tables.values() if t.address == address and t.status != "finished") >= cap:
