@@ -423,7 +423,6 @@ class Hub:
         self.settings = settings
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.tables: dict[str, TableRuntime] = {}
-        self.writer = EventWriter(store, self.process)
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
         self.hints = HintBudget(LIMITS["hints_per_minute"], settings.clock)
         self._tasks: list[asyncio.Task[None]] = []
@@ -446,6 +445,9 @@ class Hub:
         self.revoked_below: dict[int, int] = {}
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
+        #: Writes are fenced by the lease where another process could adopt a table (PostgreSQL); a single
+        #: process per database (SQLite) holds every table, so it spares the check on its hot path.
+        self.writer = EventWriter(store, None if self.single else self.process)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
