@@ -50,7 +50,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,7 +86,9 @@ __all__ = [
     "Hindsight",
     "Review",
     "SeatSummary",
+    "assemble",
     "count_decisions",
+    "decision_indexes",
     "label_of",
     "review_record",
     "stake",
@@ -210,6 +212,24 @@ class Review:
         return {
             "decisions": [d.to_json(why) for d in self.decisions],
             "summary": [s.to_json() for s in self.summary],
+        }
+
+    def full_json(self) -> dict[str, Any]:
+        """Everything a face may show: each decision with its figures and reasons as templates, labelled summaries.
+
+        Reasons stay templates with their parameters (``Reason.to_json``), for
+        the web app to translate; ``worst`` lists action numbers (``index``).
+        """
+        return {
+            "worlds": self.worlds,
+            "pass_worlds": self.pass_worlds,
+            "stake": self.stake,
+            "units": self.units,
+            "thresholds": {name: round(share * self.stake, 2) for name, share in LABELS},
+            "decisions": [{**d.to_json(), **d.details()} for d in self.decisions],
+            "summary": [
+                {**s.to_json(), "labels": dict(s.labels), "worst": [d.index for d in s.worst]} for s in self.summary
+            ],
         }
 
 
@@ -666,31 +686,53 @@ def review_record(
     pass_worlds: int = PASS_WORLDS,
     hindsight: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    only: Collection[int] | None = None,
 ) -> Review:
     """Review every decision of ``seats`` (default: every seat) in a game record.
 
     ``worlds`` and ``pass_worlds`` are the budget (sampled deals per option);
-    ``progress(done, total)`` is called after each valued decision.  The
-    record is replayed with every action checked (``RecordError`` names the
-    first bad one); ``ValueError`` names a bad seat or budget.
+    ``progress(done, total)`` is called after each valued decision.
+    ``only`` limits the review to those action numbers (0-based, as
+    :func:`decision_indexes` lists them): a long review may be split into
+    parts and the parts' decisions joined with :func:`assemble`, with the
+    same result, since every decision's deals depend on its number alone.
+    The record is replayed with every action checked (``RecordError`` names
+    the first bad one); ``ValueError`` names a bad seat or budget.
     """
     if worlds < 1 or pass_worlds < 1:
         raise ValueError(f"worlds and pass_worlds must be at least 1, not {worlds} and {pass_worlds}")
     record = check_shape(record)
     who = _reviewed(record, seats)
     total = count_decisions(record, sorted(who)) if progress is not None else 0
-    rules = rules_of(record)
+    if only is not None and progress is not None:
+        total = len([i for i in decision_indexes(record, sorted(who)) if i in only])
     seed = seed_of(record)
     out: list[DecisionReview] = []
     for i, action, game in _before_each(record):
-        if action.seat in who and _is_choice(game, action):
+        if (only is None or i in only) and action.seat in who and _is_choice(game, action):
             out.append(_review_one(game, action, i, seed, worlds, pass_worlds, hindsight))
             if progress is not None:
                 progress(len(out), total)
+    return assemble(record, sorted(who), out, worlds, pass_worlds)
+
+
+def decision_indexes(record: dict[str, Any], seats: Sequence[int] | None = None) -> list[int]:
+    """The action numbers (0-based) of the decisions :func:`review_record` values."""
+    record = check_shape(record)
+    who = _reviewed(record, seats)
+    return [i for i, action, game in _before_each(record) if action.seat in who and _is_choice(game, action)]
+
+
+def assemble(
+    record: dict[str, Any], seats: Sequence[int], decisions: Sequence[DecisionReview], worlds: int, pass_worlds: int
+) -> Review:
+    """A :class:`Review` of ``seats`` from reviewed decisions (in any order; parts of one review joined)."""
+    rules = rules_of(record)
+    out = sorted(decisions, key=lambda d: d.index)
     at_stake = stake(rules)
     return Review(
         tuple(out),
-        tuple(_summary(s, [d for d in out if d.seat == s]) for s in sorted(who)),
+        tuple(_summary(s, [d for d in out if d.seat == s]) for s in sorted(seats)),
         worlds,
         pass_worlds,
         at_stake,

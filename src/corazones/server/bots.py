@@ -52,6 +52,13 @@ def hint(obs: Observation, level: str) -> Any:
     return suggest(obs, level)
 
 
+def review_part(record: dict[str, Any], seat: int, indexes: list[int], worlds: int, pass_worlds: int) -> list[Any]:
+    """Some decisions of one seat's game review (``players.review``) in a worker: the reviewed decisions."""
+    from corazones.players.review import review_record
+
+    return list(review_record(record, [seat], worlds=worlds, pass_worlds=pass_worlds, only=set(indexes)).decisions)
+
+
 class BotPools:
     """The two process pools, started lazily (a server without bots never starts a process)."""
 
@@ -83,6 +90,13 @@ class BotPools:
 
     async def hint(self, obs: Observation, level: str) -> Any:
         return await self._run(level, hint, obs, level)
+
+    async def review(
+        self, record: dict[str, Any], seat: int, indexes: list[int], worlds: int, pass_worlds: int
+    ) -> list[Any]:
+        """Review some decisions of a game in the expert's pool (the same search, the same budget of processes)."""
+        result: list[Any] = await self._run("expert", review_part, record, seat, indexes, worlds, pass_worlds)
+        return result
 
     def warm(self, level: str = "standard") -> None:
         """Start a pool's processes now (so the first bot move does not wait for them)."""
