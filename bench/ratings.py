@@ -1,17 +1,22 @@
 """Calibrating the bots' fixed ratings from whole games between levels (not a timed test).
 
-``play`` plays ``--games`` whole games of ``--preset`` for a pair of levels
-``A/B``, seats alternating (A B A B, then B A B A on the same seed, so both
-sides get the same cards), and appends one JSON line per game to ``--out``:
-the level of each seat and its finishing rank.  ``fit`` reads such files and
+``play`` plays ``--games`` games of ``--hands`` hands (default 2; 0: the
+preset's whole game) of ``--preset`` for a pair of levels ``A/B``, seats
+alternating (A B A B, then B A B A on the same seed, so both sides get the
+same cards), and appends one JSON line per game to ``--out``: the level of
+each seat and its finishing rank.  Short games buy many more rankings for
+the same time (an expert game to 100 points takes minutes in pure Python),
+at a price: luck weighs more in two hands than in a whole game, so the gaps
+fitted understate those of whole games.  ``fit`` reads such files and
 rates every level with OpenSkill's Plackett-Luce model
 (:mod:`corazones.services.ratings`), every game in order, each level one
 player; the ratings are then shifted so that ``standard`` sits at the rating
 a new player starts with (25), and printed as the table
 ``services.ratings.BOT_RATINGS`` holds::
 
-    nice -n 19 python3 bench/ratings.py play random/beginner beginner/standard --games 40 --out games.jsonl
-    nice -n 19 python3 bench/ratings.py play standard/expert --games 10 --out games.jsonl
+    nice -n 19 python3 bench/ratings.py play random/beginner beginner/standard shooter/standard learned/standard \
+        --games 200 --out games.jsonl
+    nice -n 19 python3 bench/ratings.py play standard/expert --games 60 --out games.jsonl
     python3 bench/ratings.py fit games.jsonl
 """
 
@@ -27,8 +32,8 @@ from corazones.players.table import play_game
 from corazones.services.ratings import START_MU, ranks_of, rate
 
 
-def play(pairs: list[str], games: int, preset: str, out: Path, seed: int) -> None:
-    rules = Rules.preset(preset)
+def play(pairs: list[str], games: int, preset: str, out: Path, seed: int, hands: int) -> None:
+    rules = Rules.preset(preset) if hands <= 0 else Rules.preset(preset, hands=hands, target=None)
     n = rules.players
     with out.open("a", encoding="utf-8") as f:
         for pair in pairs:
@@ -37,7 +42,7 @@ def play(pairs: list[str], games: int, preset: str, out: Path, seed: int) -> Non
                 levels = [a if (s + k) % 2 == 0 else b for s in range(n)]
                 game = Game(rules, seed=f"calibrate/{preset}/{pair}/{seed + k // 2}")
                 play_game(game, [make_player(level, f"{k}/{s}") for s, level in enumerate(levels)])
-                f.write(json.dumps({"preset": preset, "levels": levels, "ranks": ranks_of(game)}) + "\n")
+                f.write(json.dumps({"preset": preset, "hands": hands, "levels": levels, "ranks": ranks_of(game)}) + "\n")
                 f.flush()
                 print(pair, k + 1, levels, ranks_of(game), flush=True)
 
@@ -73,12 +78,13 @@ def main() -> None:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--preset", default="standard")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--hands", type=int, default=2, help="hands per game (0: the preset's whole game)")
     p.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+", type=Path)
     args = ap.parse_args()
     if args.cmd == "play":
-        play(args.pairs, args.games, args.preset, args.out, args.seed)
+        play(args.pairs, args.games, args.preset, args.out, args.seed, args.hands)
     else:
         fit(args.files)
 
