@@ -42,7 +42,9 @@ def play(pairs: list[str], games: int, preset: str, out: Path, seed: int, hands:
                 levels = [a if (s + k) % 2 == 0 else b for s in range(n)]
                 game = Game(rules, seed=f"calibrate/{preset}/{pair}/{seed + k // 2}")
                 play_game(game, [make_player(level, f"{k}/{s}") for s, level in enumerate(levels)])
-                f.write(json.dumps({"preset": preset, "hands": hands, "levels": levels, "ranks": ranks_of(game)}) + "\n")
+                f.write(
+                    json.dumps({"preset": preset, "hands": hands, "levels": levels, "ranks": ranks_of(game)}) + "\n"
+                )
                 f.flush()
                 print(pair, k + 1, levels, ranks_of(game), flush=True)
 
