@@ -82,3 +82,22 @@ def test_a_review_runs_in_the_pool_with_progress_and_is_stored(server: LocalServ
     assert api.request("POST", f"/api/games/{game}/review?seat=0")["review"] == review
     profile = api.request("GET", f"/api/players/{player}/profile")
     assert profile["mean_review_loss"] == round(review["summary"][0]["mean_loss"], 3)
+
+
+def test_reviews_at_once_are_bounded_and_the_rest_wait(server: LocalServer) -> None:
+    api, game, _player = _played(server, "Busy")
+    first = api.request("POST", f"/api/games/{game}/review?seat=1")
+    second = api.request("POST", f"/api/games/{game}/review?seat=2")
+    assert first["status"] == second["status"] == "running"
+    with pytest.raises(ApiError) as e:
+        api.request("POST", f"/api/games/{game}/review?seat=3")
+    assert e.value.status == 429 and "reviewing other games" in e.value.detail["message"]
+    deadline = time.monotonic() + PATIENCE * 2
+    for seat in (1, 2):
+        while api.request("GET", f"/api/games/{game}/review?seat={seat}")["status"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.3)
+    assert api.request("POST", f"/api/games/{game}/review?seat=3&worlds=2&pass_worlds=2")["status"] in (
+        "running",
+        "done",
+    )

@@ -9,7 +9,9 @@ The work runs in the server's expert worker pool
 a few decisions at a time so that progress shows, and the result is stored
 (:mod:`corazones.services.reviews`).  The budget may be lowered with
 ``worlds`` and ``pass_worlds`` (at most the defaults); the first review
-stored for a seat is the one kept.
+stored for a seat is the one kept.  A process runs at most
+:data:`MAX_RUNNING` reviews at once (the expert pool also plays live
+tables' bots); another request is refused with ``rate_limited`` meanwhile.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ router = APIRouter(prefix="/api")
 log = logging.getLogger("corazones.server")
 #: Decisions reviewed per task sent to the pool: progress moves in steps of this size.
 PART = 6
+#: Reviews one process runs at once: each keeps an expert worker busy for tens of seconds, and bots
+#: playing live tables share that pool, so more wait for a free place (``rate_limited``).
+MAX_RUNNING = 2
 
 
 @dataclass
@@ -104,6 +109,9 @@ async def start_review(
     jobs = _jobs(h)
     job = jobs.get((game_id, seat))
     if job is None or job.error is not None:
+        running = sum(1 for j in jobs.values() if j.error is None)
+        if running >= MAX_RUNNING:
+            raise refused(Refused("rate_limited", N_("The server is reviewing other games; try again in a minute.")))
         job = Job()
         jobs[(game_id, seat)] = job
         job.task = asyncio.create_task(_run(h, job, row, events, seat, worlds, pass_worlds))
