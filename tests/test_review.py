@@ -180,3 +180,12 @@ def test_review_command_exit_codes(tmp_path: Path) -> None:
     bad.write_text(dumps(record), encoding="utf-8")
     code, flat, _ = run("review", str(bad), "--worlds", "2", "--pass-worlds", "2")
     assert code == 1 and "action #6" in flat
+
+
+def test_bids_are_valued_through_the_rest_of_the_auction() -> None:
+    record = review_games.load("auction_hearts")
+    review = review_record(record, worlds=8, pass_worlds=4, hindsight=False)
+    bids = [d for d in review.decisions if d.kind is Kind.BID]
+    assert bids and all(d.options >= 2 and d.loss >= 0 for d in bids)
+    assert {d.chosen.value for d in bids} >= {0}
+    assert all(d.best.kind is Kind.BID for d in bids)

@@ -1,7 +1,7 @@
 """Game review: how much each decision of a finished game cost, judged from what the seat knew.
 
-For every decision of the reviewed seats (the pass, each card, naming the
-penalty suit, the moon choice), :func:`review_record` replays the record to
+For every decision of the reviewed seats (the pass, each card, each bid,
+naming the penalty suit, the moon choice), :func:`review_record` replays the record to
 that moment, takes the seat's observation (``Game.observation``: never the
 hidden hands) and values every distinct option with the ``expert``'s search
 (:mod:`corazones.players.search`): deals consistent with what the seat had
@@ -28,9 +28,10 @@ error of a loss is about ``3 / sqrt(worlds)`` points in standard Hearts, so
 losses under the inaccuracy threshold are noise, not advice.
 
 A move with a single distinct option (the only legal card, or cards that
-play the same) is not a decision and is left out.  Bids (Auction Hearts) are
-left out too: the search does not model the other seats' bids, which decide
-what a bid is worth (the expert itself bids as the ``standard`` player).
+play the same) is not a decision and is left out.  A bid (Auction Hearts) is
+compared with no bid, the lowest raise and the ``standard`` player's bid, the
+rest of the auction played on each sampled deal as ``standard`` would bid
+and name the suit.
 
 Why.  Each option's playouts also count how often the seat took each big
 penalty card (Q♠...) and from whom, and how often another side shot the moon
@@ -47,6 +48,7 @@ study; the loss, the label and the summary never use it.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import random
@@ -463,6 +465,44 @@ def _value_declare(obs: Observation, chosen: int, worlds: int, base: int) -> lis
     return tallies
 
 
+def _value_bid(obs: Observation, chosen: int, worlds: int, base: int) -> tuple[list[int], list[_Tally]]:
+    """Bids (no bid, the lowest raise, the ``standard`` player's and the chosen one) and their tallies.
+
+    On each sampled deal the auction goes on after our bid with the later
+    seats bidding as the ``standard`` player would with their sampled hands;
+    its winner names the suit as ``standard`` does and pays the high bid
+    into the pool, and the hand is played out.
+    """
+    legal = sorted(int(a.value) for a in obs.legal if a.kind is Kind.BID and isinstance(a.value, int))
+    raises = [b for b in legal if b > 0]
+    options = sorted({0, chosen, standard.bid(obs), *raises[:1]} & set(legal))
+    val = _Valuer(obs, base)
+    tallies = [_Tally() for _ in options]
+    r = obs.rules
+
+    def run(alive: list[int], i: int) -> None:
+        w, _ = val.world(i, (-1, 0.0))
+        for o in alive:
+            d = Deal(r, [list(h) for h in w.hands], list(w.kitty), obs.dealer, "hold", chips=list(obs.chips))
+            for seat, amount in obs.bids:
+                d.apply(Action(Kind.BID, seat, value=amount))
+            d.apply(Action(Kind.BID, obs.seat, value=options[o]))
+            while d.phase == "bid":
+                s = d.turn
+                seen = dataclasses.replace(obs, seat=s, hand=tuple(sorted(w.hands[s])), legal=tuple(d.legal_actions(s)))
+                d.apply(Action(Kind.BID, s, value=standard.bid(seen)))
+            if d.phase == "declare":
+                s = d.turn
+                seen = dataclasses.replace(obs, seat=s, hand=tuple(sorted(w.hands[s])))
+                d.apply(Action(Kind.DECLARE, s, value=standard.declare(seen)))
+            play_out(d, Context(d))
+            val.scorer.bid = d.high_bid if d.declarer is not None else 0
+            val.finish(d, tallies[o])
+
+    _race(len(options), {options.index(chosen)}, worlds, run, tallies)
+    return options, tallies
+
+
 def _value_moon(game: Game, obs: Observation) -> list[float]:
     """Exact value of each moon choice (every card is known by then)."""
     scorer = Scorer(obs)
@@ -522,6 +562,14 @@ _PASS_TEMPLATES = {
     "game": N_("passing {best} was better for the game as a whole"),
 }
 
+#: ... and for a bid (``{best}`` and ``{chosen}`` are amounts; 0 is no bid).
+_BID_TEMPLATES = {
+    **_TEMPLATES,
+    "chips": N_("a bid of {best} was better: about {best_chips:+.1f} chips expected against {chosen_chips:+.1f}"),
+    "points": N_("a bid of {best} was better: about {best_points:.1f} points expected against {chosen_points:.1f}"),
+    "game": N_("a bid of {best} was better for the game as a whole"),
+}
+
 
 def _pct(k: int, n: int) -> int:
     return round(100 * k / n) if n else 0
@@ -544,7 +592,7 @@ def _why(
         return (Reason(N_("about as good as the best choice")),)
     what = _subject(chosen)
     alt = _subject(best)
-    texts = _PASS_TEMPLATES if kind is Kind.PASS else _TEMPLATES
+    texts = _PASS_TEMPLATES if kind is Kind.PASS else _BID_TEMPLATES if kind is Kind.BID else _TEMPLATES
     out: list[Reason] = []
     n_c, n_b = max(tc.n, 1), max(tb.n, 1)
     # another side's moon
@@ -628,6 +676,9 @@ def _subject(a: Action) -> Any:
     if a.kind is Kind.DECLARE:
         assert isinstance(a.value, int)
         return Suit(a.value)
+    if a.kind is Kind.BID:
+        assert isinstance(a.value, int)
+        return a.value
     return str(a.value)
 
 
@@ -643,9 +694,9 @@ def _reviewed(record: dict[str, Any], seats: Sequence[int] | None) -> set[int]:
 
 
 def _is_choice(game: Game, action: Action) -> bool:
-    """Whether the action answers a real choice the review values (not a forced card, not a bid)."""
+    """Whether the action answers a real choice the review values (not a forced card)."""
     if action.kind is Kind.BID:
-        return False
+        return sum(1 for a in game.legal_actions(action.seat) if a.kind is Kind.BID) > 1
     if action.kind is Kind.PLAY:
         obs = game.observation(action.seat)
         return len(equivalent_classes(obs, legal_cards(obs))) > 1
@@ -781,6 +832,12 @@ def _review_one(
         options = [Action.pass_cards(seat, c) for c in cands]
         chosen_opt = cands.index(sorted(action.cards))
         n = pass_worlds
+    elif action.kind is Kind.BID:
+        assert isinstance(action.value, int)
+        amounts, tallies = _value_bid(obs, action.value, worlds, base)
+        options = [Action(Kind.BID, seat, value=b) for b in amounts]
+        chosen_opt = amounts.index(action.value)
+        n = worlds
     else:  # DECLARE
         assert isinstance(action.value, int)
         tallies = _value_declare(obs, action.value, worlds, base)
