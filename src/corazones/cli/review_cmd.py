@@ -52,7 +52,7 @@ def review(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON"))] = False,
     worlds: Annotated[
-        int, typer.Option(metavar="N", help=N_("Sampled deals per card or suit: more is slower and surer"))
+        int, typer.Option(metavar="N", help=N_("Sampled deals per card, bid or suit: more is slower and surer"))
     ] = WORLDS,
     pass_worlds: Annotated[int, typer.Option(metavar="N", help=N_("Sampled deals per pass"))] = PASS_WORLDS,
     glyphs: Annotated[bool, typer.Option(help=N_("Show suits as ♣♦♠♥ (--no-glyphs: C D S H)"))] = True,
