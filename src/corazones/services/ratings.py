@@ -81,14 +81,16 @@ FAMILIES: dict[str, str] = {
 }
 OTHER = "other"
 
-#: Each bot level's fixed rating (mu, sigma), calibrated by ``bench/ratings.py`` (see the module text).
+#: Each bot level's fixed rating (mu, sigma), calibrated by ``bench/ratings.py`` (see the module text and
+#: ``docs/review.md``): 800 two-hand standard games between neighbouring levels (200 a pair) and 84
+#: between ``standard`` and ``expert``, fitted in that order, shifted so that ``standard`` is at 25.
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "expert": (27.0, 1.0),
-    "standard": (25.0, 1.0),
-    "learned": (25.0, 1.0),
-    "shooter": (24.0, 1.0),
-    "beginner": (20.0, 1.0),
-    "random": (14.0, 1.0),
+    "expert": (25.3, 2.39),
+    "standard": (25.0, 1.61),
+    "shooter": (24.2, 1.85),
+    "learned": (24.0, 1.82),
+    "beginner": (20.5, 1.76),
+    "random": (2.0, 2.41),
 }
 
 
