@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli import arena_cmd, pad_cmd, serve_cmd
+from corazones.cli import arena_cmd, pad_cmd, review_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import (
     AT_LEAST_ONE,
@@ -367,6 +367,7 @@ app.command("arena", cls=Command, help=arena_cmd.HELP)(arena_cmd.arena)
 app.command("serve", cls=Command, help=serve_cmd.SERVE_HELP)(serve_cmd.serve)
 app.command("revoke", cls=Command, help=serve_cmd.REVOKE_HELP)(serve_cmd.revoke)
 app.command("pad", cls=Command, help=pad_cmd.HELP)(pad_cmd.pad)
+app.command("review", cls=Command, help=review_cmd.HELP)(review_cmd.review)
 
 
 def main() -> None:  # pragma: no cover - console entry

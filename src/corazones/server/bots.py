@@ -54,8 +54,15 @@ def hint(obs: Observation, level: str) -> Any:
 
 
 #: Who goes first when the workers are busy (lower first): a bot's move at a table where a person sits,
-#: then a person's hint, then a bot's move at a table where nobody sits (a show of bots).
-MOVE, HINT, SHOW = 0, 1, 2
+#: then a person's hint, then a bot's move at a table where nobody sits (a show of bots), then a game review.
+MOVE, HINT, SHOW, REVIEW = 0, 1, 2, 3
+
+
+def review_part(record: dict[str, Any], seat: int, indexes: list[int], worlds: int, pass_worlds: int) -> list[Any]:
+    """Some decisions of one seat's game review (``players.review``) in a worker: the reviewed decisions."""
+    from corazones.players.review import review_record
+
+    return list(review_record(record, [seat], worlds=worlds, pass_worlds=pass_worlds, only=set(indexes)).decisions)
 
 
 class Busy(Exception):
@@ -155,6 +162,13 @@ class BotPools:
         if self._lanes[key].queued(HINT) >= self.hints_waiting[key]:
             raise Busy(key)
         return await self._run(level, HINT, hint, obs, level)
+
+    async def review(
+        self, record: dict[str, Any], seat: int, indexes: list[int], worlds: int, pass_worlds: int
+    ) -> list[Any]:
+        """Review some decisions of a game in the expert's pool (the same search, the same budget of processes)."""
+        result: list[Any] = await self._run("expert", REVIEW, review_part, record, seat, indexes, worlds, pass_worlds)
+        return result
 
     def warm(self, level: str = "standard") -> None:
         """Start a pool's processes now (so the first bot move does not wait for them)."""

@@ -40,6 +40,7 @@ from corazones.server.guard import ConnectionLimits, Trust
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
 from corazones.server.views import public_view, redact, seat_view
+from corazones.services.ratings import rate_table
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.repo import UNFINISHED
 
@@ -1147,6 +1148,10 @@ class Hub:
                 }
             )
         await asyncio.to_thread(self.store.finish, t.id, results)
+        try:  # the players' ratings (services.ratings); a failure there never stops the game's end
+            await asyncio.to_thread(rate_table, self.store, t.id)
+        except Exception:
+            log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():
             h.cancel()
         t.timers.clear()
