@@ -400,5 +400,11 @@ class Group(_Worded, TyperGroup):
             return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: Context) -> Any:
-        with _errors_worded():
-            return super().invoke(ctx)
+        from corazones.cli.exits import CLOSED_PIPE, silence_stdout
+
+        try:
+            with _errors_worded():
+                return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (``| head``): stop quietly, not "does not check"
+            silence_stdout()
+            ctx.exit(CLOSED_PIPE)
