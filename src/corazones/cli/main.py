@@ -286,7 +286,7 @@ def play(
         from corazones.tui.app import run_app
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
-        run_app(
+        code = run_app(
             rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
             seed=game_seed,
             lang=given_lang(lang) and language,
@@ -294,7 +294,7 @@ def play(
             seat=seat,
             record_to=record,
         )
-        raise typer.Exit(0)
+        raise typer.Exit(code)
     code = run_line_game(r, game_seed, chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 

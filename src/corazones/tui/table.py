@@ -34,6 +34,7 @@ from corazones.core.trick import Trick
 from corazones.i18n import error_text
 from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Hint, suggest
+from corazones.services.files import output_kind
 from corazones.tui import settings as cfg
 from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
 from corazones.tui.dialogs import (
@@ -501,7 +502,7 @@ class TableScreen(Screen[None]):
     def _copy_record(self) -> None:
         """Also write the record where the command line asked (``--record``)."""
         target = getattr(self.app, "record_to", None)
-        if target is not None:
+        if target is not None and not writes_stream(target):  # a stream is written when the screen is closed
             try:
                 self.ctl.save(Path(target), with_seats=False)
             except OSError as e:
@@ -668,6 +669,9 @@ class TableScreen(Screen[None]):
         except OSError as e:
             self.say(_("Could not save to {path}: {error}").format(path=path, error=os_reason_text(_, e)), error=True)
             return
+        except CorazonesError as e:  # a game a record cannot hold: say so, never a traceback
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=error_text(_, e)), error=True)
+            return
         self.say(_("Saved. Resume it from the start screen."))
 
     def action_speed(self) -> None:
@@ -685,10 +689,14 @@ class TableScreen(Screen[None]):
     def action_language(self) -> None:
         self.app.action_language()  # type: ignore[attr-defined]
 
-    def action_leave(self) -> None:
+    def keep_unfinished(self) -> None:
+        """Save a game in progress (to resume it) and write its ``--record`` copy; nothing for a finished one."""
         if not self.ctl.game.over and self.ctl.game.actions:
             self.action_save()
             self._copy_record()
+
+    def action_leave(self) -> None:
+        self.keep_unfinished()
         self.gen += 1
         self.dismiss(None)
 
@@ -724,6 +732,14 @@ def commitment_text(ctl: Controller) -> str:
         return ""
 
 
+def writes_stream(path: Path | str) -> bool:
+    """Whether ``--record`` names standard output or error, which the full screen owns until it closes."""
+    try:
+        return output_kind(path) in ("stdout", "stderr")
+    except OSError:
+        return False
+
+
 def save_finished(ctl: Controller) -> Path | None:
     """Keep the finished game's record in the data folder; None if it cannot be written."""
     folder = cfg.games_dir()
@@ -731,11 +747,7 @@ def save_finished(ctl: Controller) -> Path | None:
     path = folder / f"game-{stamp}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        from corazones.core.records import dumps
-
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(dumps(ctl.record()), encoding="utf-8")
-        tmp.replace(path)
+        ctl.save(path, with_seats=False)
     except OSError:
         return None
     return path

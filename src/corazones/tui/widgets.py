@@ -12,6 +12,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
@@ -166,8 +167,9 @@ class HandView(Widget, can_focus=True):
         self.refresh()
 
     def action_pick(self) -> None:
-        if self.cards:
-            self.post_message(self.Picked(self.cursor, self.cards[self.cursor]))
+        if not self.cards:  # nothing to pick (the hand is played out): the screen's Enter/space goes on
+            raise SkipAction()
+        self.post_message(self.Picked(self.cursor, self.cards[self.cursor]))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
