@@ -29,7 +29,7 @@ from corazones.tui.app import CorazonesApp
 from corazones.tui.controller import Controller, seats_path
 from corazones.tui.table import TableScreen
 from tests.conftest import PATIENCE
-from tests.tui_driver import answer, settle, table_of
+from tests.tui_driver import answer, settle, table_of, waiting
 
 SIZE = (100, 32)
 HOSTILE = ["\u001b]0;pwned\u0007Ana", "\u001b[2JBruno", "\u202eCarmen", "Pat"]
@@ -87,6 +87,7 @@ def test_a_tampered_seat_file_is_cleaned_on_resume_and_saves_again() -> None:
         ({"names": ["a"], "levels": [None]}, "must list 4 names and 4 levels"),
         ("x" * 70_000, "larger than 65,536 bytes"),
     ],
+    ids=["unknown-level", "not-json", "too-few-seats", "too-large"],
 )
 def test_a_bad_save_is_refused_with_a_clear_message_and_kept(seats: Any, said: str) -> None:
     path = saved_game(["Ana", "Bruno", "Carmen", "Pat"])
@@ -97,7 +98,10 @@ def test_a_bad_save_is_refused_with_a_clear_message_and_kept(seats: Any, said: s
     async def run() -> None:
         app = CorazonesApp(resume=True, settings=fast(), remember=False)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            for _ in waiting(PATIENCE):  # the refusal is a notification: give a loaded machine time
+                if app._notifications:
+                    break
+                await pilot.pause(0.05)
             assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
             shown = " ".join(str(n.message) for n in app._notifications)
             assert "The saved game could not be resumed" in shown and said in shown, shown

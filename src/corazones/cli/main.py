@@ -319,7 +319,7 @@ def replay(
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import open_replay
 
-        if open_replay(file, given_lang(lang) and check_lang(lang)):
+        if open_replay(file, check_lang(lang)):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 

@@ -19,7 +19,7 @@ from corazones.core.errors import CorazonesError
 from corazones.core.limits import MAX_HANDS, MAX_TARGET
 from corazones.core.rules import MOON_MODES, PRESETS, Rules
 from corazones.core.text import NAME_LIMIT, safe_line
-from corazones.i18n import error_text
+from corazones.i18n import N_, error_text
 from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
@@ -27,6 +27,15 @@ from corazones.tui.texts import MOON_MODES as MOON_WORDS
 from corazones.tui.texts import SPEEDS, _, level_name, preset_words
 
 PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
+
+
+#: The words of a pass cycle on the start screen, short enough for its drop-down.
+CYCLE_WORDS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("hold")}
+
+
+def pass_cycle_words(cycle: str) -> str:
+    """A pass cycle in the language shown ("left, right, across, hold" → "izquierda, derecha, …")."""
+    return ", ".join(_(CYCLE_WORDS.get(d, d)) for d in cycle.split(","))
 
 
 def allowed_players(preset: str) -> list[int]:
@@ -133,7 +142,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Passing"), classes="label")
                 yield Select(
-                    [(_("as the preset says") if not c else c.replace(",", ", "), c) for c in PASS_CYCLES],
+                    [(_("as the preset says") if not c else pass_cycle_words(c), c) for c in PASS_CYCLES],
                     value=s.passes if s.passes in PASS_CYCLES else "",
                     allow_blank=False,
                     compact=True,

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from corazones.core.cards import CARDS
-from corazones.tui.texts import _
+from corazones.tui.texts import _, suit_glyph
 
 #: Suit colours: two-colour (red hearts and diamonds) and four-colour decks.
 TWO_COLOURS = ("", "red", "", "red")
@@ -44,6 +44,21 @@ def cards_label(cards: Iterable[int], four: bool = False) -> Text:
         if i:
             out.append(" ")
         out.append_text(card_label(c, four))
+    return out
+
+
+def penalty_line(pens: list[int], suit: int, four: bool, room: int = 20) -> Text:
+    """The penalty cards a seat took, shortened to fit its box: many of the penalty suit become ``♥×8``."""
+    full = cards_label(pens, four)
+    if full.cell_len <= room:
+        return full
+    of_suit = [c for c in pens if c // 13 == suit]
+    others = [c for c in pens if c // 13 != suit]
+    out = cards_label(others, four)
+    if of_suit:
+        if others:
+            out.append(" ")
+        out.append(f"{suit_glyph(suit)}×{len(of_suit)}", style=suit_colour(suit, four) or None)
     return out
 
 
