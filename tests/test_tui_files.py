@@ -98,13 +98,14 @@ def test_a_bad_save_is_refused_with_a_clear_message_and_kept(seats: Any, said: s
     async def run() -> None:
         app = CorazonesApp(resume=True, settings=fast(), remember=False)
         async with app.run_test(size=SIZE) as pilot:
-            for _ in waiting(PATIENCE):  # the refusal is a notification: give a loaded machine time
-                if app._notifications:
+            for _ in waiting(PATIENCE):  # the refusal is said at mount: give a loaded machine time
+                if app.resume_error is not None:
                     break
                 await pilot.pause(0.05)
             assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
-            shown = " ".join(str(n.message) for n in app._notifications)
+            shown = app.resume_error or ""
             assert "The saved game could not be resumed" in shown and said in shown, shown
+            assert "Traceback" not in shown
 
     asyncio.run(run())
     assert path.read_bytes() == before and seats_path(path).read_text(encoding="utf-8") == text

@@ -66,6 +66,7 @@ class CorazonesApp(App[None]):
         self.level = level  # every opponent's level, from the command line
         self.human_seat = seat
         self.record_to = record_to
+        self.resume_error: str | None = None  # why the saved game could not be resumed, as last said
 
     def on_mount(self) -> None:
         if self.record is not None:
@@ -103,9 +104,9 @@ class CorazonesApp(App[None]):
         try:
             ctl = Controller.load(path)
         except (OSError, ValueError, KeyError, CorazonesError) as e:
-            self.notify(
-                _("The saved game could not be resumed: {error}").format(error=error_text(_, e)), severity="error"
-            )
+            # markup off: the reason quotes the file ("['grandmaster', …]"), which must be shown, not parsed
+            self.resume_error = _("The saved game could not be resumed: {error}").format(error=error_text(_, e))
+            self.notify(self.resume_error, severity="error", markup=False, timeout=30)
             return
         ctl.resumed_from = path  # type: ignore[attr-defined]
         self.controller = ctl

@@ -588,8 +588,11 @@ class TableScreen(Screen[None]):
                 self.ctl.save(Path(target), with_seats=False)
             except OSError as e:
                 self.app.notify(
-                    _("Could not save to {path}: {error}").format(path=target, error=os_reason_text(_, e)),
+                    _("Could not save to {path}: {error}").format(
+                        path=safe_line(str(target), 200), error=os_reason_text(_, e)
+                    ),
                     severity="error",
+                    markup=False,
                 )
                 return None
             return safe_line(str(target), 200)
