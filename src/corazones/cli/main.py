@@ -287,7 +287,7 @@ def play(
         from corazones.tui.app import run_app
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
-        run_app(
+        code = run_app(
             rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
             seed=game_seed,
             lang=given_lang(lang) and language,
@@ -295,7 +295,7 @@ def play(
             seat=seat,
             record_to=record,
         )
-        raise typer.Exit(0)
+        raise typer.Exit(code)
     code = run_line_game(r, game_seed, chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 
@@ -320,7 +320,7 @@ def replay(
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import open_replay
 
-        if open_replay(file, given_lang(lang) and check_lang(lang)):
+        if open_replay(file, check_lang(lang)):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 

@@ -450,9 +450,14 @@ class Group(_Worded, TyperGroup):
             return super().make_context(info_name, args, parent, **extra)
 
     def invoke(self, ctx: Any) -> Any:
+        from corazones.cli.exits import CLOSED_PIPE, silence_stdout
+
         given = ROOT_LANG.set(ctx.params.get("lang"))  # the root's --lang, for every command (flags.given_lang)
         try:
             with _errors_shown():
                 return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (``| head``): stop quietly, not "does not check"
+            silence_stdout()
+            ctx.exit(CLOSED_PIPE)
         finally:
             ROOT_LANG.reset(given)

@@ -51,7 +51,7 @@ class ReplayScreen(Screen[None]):
         self.seed = seed_of(record)
         self.actions = [action_of(a, i + 1) for i, a in enumerate(record["actions"])]
         names = record.get("players") or [f"seat {i}" for i in range(self.rules.players)]
-        self.names = [safe_line(str(x), NAME_LIMIT) for x in names]
+        self.raw_names = [safe_line(str(x), NAME_LIMIT) for x in names]
         self.four = four
         self.pos = 0
         # hand and trick boundaries, found once by replaying the whole record
@@ -62,6 +62,11 @@ class ReplayScreen(Screen[None]):
             g = step.game
             self.marks.append((g.hand_index, len(g.deal.tricks)))
         self.final = g
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names; a record's default ``seat 0`` … is said in the language shown (``asiento 0``)."""
+        return [_("seat {n}").format(n=i) if x == f"seat {i}" else x for i, x in enumerate(self.raw_names)]
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
