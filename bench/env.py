@@ -6,6 +6,8 @@ mask, observation vector and mask built every step, as a learner would see
 them.  Measured:
 
 * ``aec``     -- ``hearts_v0.raw_env``: ``last()`` then ``step()`` for every agent;
+* ``aec info_state`` -- the same with ``observation="info_state"`` (the
+  perfect-recall tensor, the like of what OpenSpiel's case builds);
 * ``gym``     -- ``HeartsEnv`` against ``random`` bots: the learner's steps only
   (the bots' moves happen inside them);
 * ``vector``  -- ``HeartsVector`` self-play, ``--batch`` games stepped together:
@@ -143,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:24s} {steps:9d} {elapsed:7.2f} {steps / elapsed:10,.0f}", flush=True)
 
     show("aec (PettingZoo)", bench_aec(options, args.seconds, args.seed))
+    show("aec info_state", bench_aec({**options, "observation": "info_state"}, args.seconds, args.seed))
     show("gym vs random bots", bench_gym(options, args.seconds, args.seed))
     show(f"vector, {args.batch} games", bench_vector(options, args.seconds, args.seed, args.batch))
     if args.preset == "standard" and args.players in (None, 4):
