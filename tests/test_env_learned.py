@@ -72,3 +72,24 @@ def test_learned_takes_fewer_points_than_random_players() -> None:
         learned += game.history[-1].scores[0]
         random_pts += sum(game.history[-1].scores[1:])
     assert learned / 40 < random_pts / 120 / 2  # less than half what a random player takes
+
+
+def test_features_carry_the_standard_players_judgment() -> None:
+    """``standard_pick`` marks the standard player's card(s), ``standard_cost`` is 0 for its favourite."""
+    from corazones.players.standard import StandardBot
+
+    rng = random.Random(7)
+    std = StandardBot(0)
+    pick, cost = FEATURES.index("standard_pick"), FEATURES.index("standard_cost")
+    for seed in range(6):
+        game = Game(Rules.preset("standard"), seed=seed)
+        while not game.over and len(game.history) == 0:
+            seat = game.to_act()[0]
+            obs = game.observation(seat)
+            got = card_features(obs)
+            if got:
+                chosen = set(std.act(obs).cards)
+                assert {c for c, f in got if f[pick] == 1.0} == chosen
+                if obs.decision is Kind.PLAY:
+                    assert min(f[cost] for _, f in got) == 0.0
+            game.apply(random_action(game, rng))
