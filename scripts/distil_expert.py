@@ -43,7 +43,9 @@ ONE_DEAL = {"hands": 1, "target": None, "tie_break": "shared"}
 EXPERT_SEATS = (0, 2)
 
 
-def collect(deals: int, start: int, seed: int, out: Path, policy: Path | None = None) -> None:
+def collect(
+    deals: int, start: int, seed: int, out: Path, policy: Path | None = None, worlds: int = 400, pass_worlds: int = 800
+) -> None:
     """Append one record per deal: a list of ``(observation, chosen cards, values)`` of the expert seats.
 
     With ``policy`` (a weights file) the network plays seats 0 and 2 and the
@@ -57,7 +59,10 @@ def collect(deals: int, start: int, seed: int, out: Path, policy: Path | None = 
         for d in range(start, start + deals):
             name = f"distil/{seed}/{d}"
             game = Game(rules, seed=name)
-            bots = {s: ExpertBot(seed=f"{name}/{s}", time_limit=None) for s in EXPERT_SEATS}
+            bots = {
+                s: ExpertBot(seed=f"{name}/{s}", time_limit=None, worlds=worlds, pass_worlds=pass_worlds)
+                for s in EXPERT_SEATS
+            }
             players = [bots.get(s) or make_player("standard", seed=f"{name}/{s}") for s in range(rules.players)]
             record = []
             while not game.over:
@@ -284,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--start", type=int, default=0, help="first deal number (to resume a stopped run)")
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--out", type=Path, required=True)
+    c.add_argument("--worlds", type=int, default=400, help="the expert's deals sampled per play (default 400)")
+    c.add_argument("--pass-worlds", type=int, default=800, help="and per pass (default 800)")
     c.add_argument("--policy", type=Path, default=None, help="weights that play the labelled seats (DAgger)")
     t = sub.add_parser("train", help="fit the network to recorded decisions")
     t.add_argument("data", type=Path, nargs="+", help="collect outputs (one or more)")
@@ -297,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "collect":
-        collect(args.deals, args.start, args.seed, args.out, args.policy)
+        collect(args.deals, args.start, args.seed, args.out, args.policy, args.worlds, args.pass_worlds)
     else:
         train(args)
     return 0

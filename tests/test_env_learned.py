@@ -93,3 +93,32 @@ def test_features_carry_the_standard_players_judgment() -> None:
                 if obs.decision is Kind.PLAY:
                     assert min(f[cost] for _, f in got) == 0.0
             game.apply(random_action(game, rng))
+
+
+def test_distilling_collects_the_experts_decisions_and_trains_on_them(tmp_path: Any) -> None:
+    """A short run of scripts/distil_expert.py: one deal recorded, a network fitted to it, weights that load."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "scripts" / "distil_expert.py"
+    data, out = tmp_path / "expert.pkl", tmp_path / "learned.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent / "src")}
+    run = [sys.executable, str(script)]
+    subprocess.run(
+        [*run, "collect", "--deals", "1", "--worlds", "8", "--pass-worlds", "8", "--out", str(data)],
+        check=True,
+        env=env,
+    )
+    got = subprocess.run(
+        [*run, "train", str(data), "--steps", "3", "--temperature", "10", "--eval-deals", "2", "--out", str(out)],
+        check=True,
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "decisions to fit" in got and "paired deals" in got
+    network = Network.from_json(json.loads(out.read_text()))
+    assert len(network.w1[0]) == len(FEATURES)
