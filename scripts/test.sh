@@ -13,6 +13,7 @@ python3 -m ruff format --check src tests bench
 lap
 echo "== mypy (strict on core and players)"
 python3 -m mypy
+lint-imports
 lap
 echo "== pytest"
 python3 -m pytest -n "${PYTEST_WORKERS:-2}" "$@"

@@ -3,7 +3,7 @@
 // #ID          follow a pad live (the share link: read only)
 // #ID.KEY      the editor's link: enter, edit and undo hands
 // Every number comes from the server, which scores with the engine's own code (corazones.core.pad).
-import { t, ngettext, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { t, ngettext, explain, loadLang, preferredLang, currentLang } from "../js/i18n.js";
 import { readFields, restoreFields } from "../js/fields.js";
 import { SKIP, choiceLabel, optionField, optionLabel, presetDescription, presetTitle, readOptions } from "../js/options.js";
 
@@ -29,13 +29,6 @@ function el(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
   return node;
-}
-
-function explain(reason) {
-  if (!reason || !reason.template) return "";
-  const params = {};
-  for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
-  return t(reason.template, params);
 }
 
 async function api(method, path, body) {
