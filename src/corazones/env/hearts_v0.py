@@ -2,7 +2,8 @@
 
 ``hearts_v0.env(preset="standard", players=None, **options)`` gives the
 wrapped environment (PettingZoo's order-enforcing and assertion wrappers),
-``hearts_v0.raw_env(...)`` the bare one.  Agents are ``player_0`` ...
+``hearts_v0.raw_env(...)`` the bare one, ``hearts_v0.parallel_env(...)`` the
+same through PettingZoo's parallel API (its turn-based wrapper).  Agents are ``player_0`` ...
 ``player_{n-1}``, seat numbers.  ``observe(agent)`` returns
 ``{"observation": float32 vector, "action_mask": int8 vector}`` built by
 :class:`~corazones.env.encoding.Encoding` from ``game.observation(seat)``
