@@ -15,11 +15,12 @@ Two steps, each reproducible from its seed:
    players paired deal by deal with ``standard`` in its place, and write the
    weights.
 
-The expert spends about 0.2 s of CPU a decision: 1,000 deals are about three
-hours on one core.  Run it alone, at low priority::
+The expert spends about 0.2 s of CPU a decision, 5 to 6 s a deal.  Run it
+alone, at low priority; the shipped weights come from::
 
-    nice -n 19 python3 scripts/distil_expert.py collect --deals 1000 --out results/expert.pkl
-    nice -n 19 python3 scripts/distil_expert.py train results/expert.pkl --out results/learned.json
+    nice -n 19 python3 scripts/distil_expert.py collect --deals 157 --out results/expert.pkl
+    nice -n 19 python3 scripts/distil_expert.py train results/expert.pkl --temperature 10 --steps 300 \
+        --out src/corazones/players/data/learned.json
 """
 
 from __future__ import annotations
@@ -263,8 +264,9 @@ def train(args: argparse.Namespace) -> None:
                 flush=True,
             )
     trained = (
-        f"imitation of the expert ({g[-1] + 1} decisions, scripts/distil_expert.py train, "
-        f"{args.steps} steps, temperature {args.temperature}, start {args.start})"
+        f"distilled from the expert: {g[-1] + 1} of its decisions (scripts/distil_expert.py collect), fitted by "
+        f"scripts/distil_expert.py train --temperature {args.temperature:g} --steps {args.steps} "
+        f"--hidden {args.hidden} --lr {args.lr:g} --seed {args.seed}"
     )
     args.out.write_text(json.dumps(fit.to_json(trained), separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"weights: {args.out}", flush=True)

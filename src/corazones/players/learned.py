@@ -9,9 +9,11 @@ shipped in ``players/data/learned.json``) and lets one network serve every
 preset and player count.  Bids, the suit named in an auction and the moon
 choice are the ``standard`` player's.
 
-The weights come from ``scripts/train_learned.py`` (imitation of the
-``standard`` player, then REINFORCE against three ``standard`` players); the
-inference here is plain Python, so the level needs no numerical library.
+The weights come from ``scripts/distil_expert.py``: the ``expert``'s
+decisions recorded, then the network fitted to them (see ``docs/env.md``).
+Among the features is the ``standard`` player's judgment of each card, so
+the network learns where the expert departs from it.  The inference here is
+plain Python, so the level needs no numerical library.
 """
 
 from __future__ import annotations
