@@ -10,7 +10,7 @@ import pytest
 from corazones.core import Game, Kind, Rules
 from corazones.players.learned import FEATURES, LearnedBot, Network, card_features, shipped_network
 from corazones.players.registry import LEVELS, make_player
-from tests.conftest import random_action
+from tests.helpers import random_action
 
 PRESETS = [
     ("standard", {}),

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from corazones.services.files import save_atomic
-from tests.test_os_reasons import unwritable_folder
+from tests.helpers import unwritable_folder
 
 
 def test_a_save_writes_the_text_and_replaces_the_old_file_leaving_nothing_else(tmp_path: Path) -> None:

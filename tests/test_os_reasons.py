@@ -9,8 +9,6 @@ English under ``--lang en``; an errno the catalog lacks keeps the system's words
 from __future__ import annotations
 
 import errno
-import os
-import secrets
 import socket
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import pytest
 from corazones.core.errors import Message
 from corazones.i18n import error_json, error_text, translator
 from corazones.i18n.oserrors import REASONS, os_reason
+from tests.helpers import unwritable_folder
 from tests.test_toolkit_i18n import ENGLISH, SPANISH, run
 
 
@@ -40,22 +39,6 @@ def test_a_missing_input_is_refused_with_the_reason_in_the_chosen_language(args:
     assert "No such file or directory" not in out
     code, out = run(*args, "--lang", "en")
     assert code == 2 and "cannot read" in out and ": No such file or directory" in out, out
-
-
-def unwritable_folder(tmp_path: Path) -> tuple[Path, int]:
-    """A folder no file can be created in, and the errno that says so (root writes anywhere: then /proc)."""
-    folder = tmp_path / "locked"
-    folder.mkdir()
-    folder.chmod(0o555)
-    for candidate in (folder, Path("/proc")):
-        probe = candidate / f"probe-{secrets.token_hex(4)}"
-        try:
-            fd = os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except OSError as e:
-            return candidate, e.errno or 0
-        os.close(fd)
-        probe.unlink()
-    pytest.skip("no folder here refuses to be written")
 
 
 @pytest.mark.parametrize("args", [["play", "--auto", "--record"], ["pad", "--save"], ["pad", "--csv"]])

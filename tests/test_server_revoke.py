@@ -26,7 +26,7 @@ from corazones.server.client import Api, ApiError, TableClient
 from corazones.server.local import LocalServer, ManualClock
 from corazones.services.store import Store, make_engine
 from corazones.services.store.db import MIGRATIONS
-from tests.conftest import PATIENCE, sqlalchemy_url
+from tests.helpers import PATIENCE, sqlalchemy_url
 
 RANDOM = {"kind": "bot", "level": "random"}
 HUMAN = {"kind": "human"}

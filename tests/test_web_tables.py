@@ -39,7 +39,7 @@ from corazones.players.registry import make_player
 from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot
 
 from .test_web_e2e import decision, new_page
 

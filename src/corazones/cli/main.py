@@ -42,6 +42,7 @@ app = typer.Typer(
     epilog=EPILOG,
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # the toolkit draws the help and the errors itself, in the command line's language
 )
 
 

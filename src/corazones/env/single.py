@@ -21,6 +21,7 @@ from gymnasium import spaces
 
 from corazones.core.position import Position
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole_in
 from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import check_positions, make_rules, pick_position
 from corazones.env.render import render_text
@@ -85,7 +86,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
         self.rules = make_rules(preset, players, rules, **options)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not is_whole_in(seat, 0, n - 1):
             raise ValueError(f"seat = {seat!r} does not exist; seats are 0 to {n - 1}")
         self.seat = seat
         self.opponents = opponents

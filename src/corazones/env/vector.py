@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole_in
 from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import make_rules
 from corazones.env.single import make_bots
@@ -48,11 +49,11 @@ class HeartsVector:
         observation: str = "compact",
         **options: Any,
     ) -> None:
-        if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
+        if not is_whole_in(num_games, 1):
             raise ValueError(f"num_games = {num_games!r} must be a whole number from 1")
         self.rules = make_rules(preset, players, rules, **options)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not is_whole_in(seat, 0, n - 1):
             raise ValueError(f"seat = {seat!r} does not exist; seats are 0 to {n - 1}")
         self.num_games = num_games
         self.opponents = opponents

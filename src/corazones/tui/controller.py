@@ -26,6 +26,7 @@ from corazones.core.cards import CARDS
 from corazones.core.game import Game
 from corazones.core.observation import HandResult, Observation
 from corazones.core.records import dumps, loads, make_record, replay
+from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
 from corazones.core.trick import Trick, trick_winner
 from corazones.players.base import Bot
@@ -170,9 +171,7 @@ class Controller:
             return False
         acts = self.game.actions
         cut = max(i for i, a in enumerate(acts) if a.seat == h)
-        g = Game(self.game.rules, self.game.seed)
-        for a in acts[:cut]:
-            g.apply(a)
+        g = rebuild(self.game.rules, self.game.seed, acts[:cut])
         self.game = g
         self.claiming = False
         self.end_view = None

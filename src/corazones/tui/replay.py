@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from corazones.core.game import Game
 from corazones.core.records import action_of, rules_of, seed_of
+from corazones.core.replay import rebuild, rebuild_steps
 from corazones.core.text import NAME_LIMIT, safe_line
 from corazones.tui.dialogs import ScoreSheet, chips_game
 from corazones.tui.table import move_text
@@ -57,8 +58,8 @@ class ReplayScreen(Screen[None]):
         self.marks: list[tuple[int, int]] = []  # (hand_index, tricks completed) after each action
         g = Game(self.rules, self.seed)
         self.marks.append((0, 0))
-        for a in self.actions:
-            g.apply(a)
+        for step in rebuild_steps(self.rules, self.seed, self.actions):
+            g = step.game
             self.marks.append((g.hand_index, len(g.deal.tricks)))
         self.final = g
 
@@ -75,10 +76,7 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def game_at(self, k: int) -> Game:
-        g = Game(self.rules, self.seed)
-        for a in self.actions[:k]:
-            g.apply(a)
-        return g
+        return rebuild(self.rules, self.seed, self.actions[:k])
 
     def redraw(self) -> None:
         k = self.pos

@@ -19,6 +19,7 @@ from typing import Any
 
 import platformdirs
 
+from corazones.core.limits import MAX_NAME_LENGTH
 from corazones.core.rules import MOON_MODES, PRESETS
 from corazones.players.registry import LEVELS
 from corazones.services.files import save_atomic
@@ -87,7 +88,7 @@ class Settings:
             "hands": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
             "moon": lambda v: v is None or v in MOON_MODES,
             "passes": lambda v: isinstance(v, str) and len(v) < 200,
-            "name": lambda v: isinstance(v, str) and len(v) <= 40,
+            "name": lambda v: isinstance(v, str) and len(v) <= MAX_NAME_LENGTH,
             "levels": lambda v: isinstance(v, list) and all(x in LEVELS for x in v),
             "speed": lambda v: v in SPEEDS,
             "hint_level": lambda v: v in ("standard", "expert"),
