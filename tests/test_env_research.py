@@ -273,3 +273,14 @@ def test_the_privileged_state_is_off_by_default_and_holds_every_hand() -> None:
     assert np.flatnonzero(state[5 * size :]).tolist() == sorted(kitty.game.deal.kitty) and kitty.game.deal.kitty
     # the agents' own observations are unchanged by it
     assert np.array_equal(kitty.observe("player_1")["observation"], state[size : 2 * size])
+
+
+def test_docs_table_is_the_information_state() -> None:
+    import re
+
+    text = DOCS.read_text()
+    names = "|".join(f.name for f in INFO_FIELDS)
+    rows = re.findall(rf"^\| `({names})` \| (\S+) \|", text, re.M)
+    assert rows == [(f.name, f.size.replace("*", "×").replace("-", "−")) for f in INFO_FIELDS]
+    enc = InfoStateEncoding(Rules.preset("standard"))
+    assert f"{enc.size:,} numbers" in text
