@@ -42,7 +42,7 @@ class _Strict(BaseModel):
     """Unknown fields are refused and types are not coerced (``"0"`` is not a seat): a misspelt or
     mistyped field must not silently mean something."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 # ====================================================================== client -> server
@@ -58,7 +58,7 @@ class ActionBody(_Strict):
     declare: Literal["C", "D", "S", "H"] | None = None
     moon: Literal["subtract_from_self", "add_to_others"] | None = None
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, populate_by_name=True)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> ActionBody:
@@ -116,7 +116,8 @@ class Ping(_Strict):
     """Keep-alive; answered by ``pong`` with the same ``t``."""
 
     type: Literal["ping"]
-    t: float | int | None = None
+    #: Finite, and an integer only as large as a JavaScript number holds exactly (the reply is JSON).
+    t: Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[float, Field(allow_inf_nan=False)] | None = None
 
 
 class Sit(_Strict):
