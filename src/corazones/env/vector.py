@@ -25,7 +25,7 @@ import numpy as np
 
 from corazones.core.rules import Rules
 from corazones.core.validate import is_whole_in
-from corazones.env.encoding import Encoding
+from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import make_rules
 from corazones.env.single import make_bots
 from corazones.env.table import Table
@@ -45,6 +45,8 @@ class HeartsVector:
         seat: int = 0,
         reward: str = "deal",
         illegal: str = "raise",
+        pass_direction: str = "rules",
+        observation: str = "compact",
         **options: Any,
     ) -> None:
         if not is_whole_in(num_games, 1):
@@ -56,8 +58,11 @@ class HeartsVector:
         self.num_games = num_games
         self.opponents = opponents
         self.seat = seat
-        self.encoding = Encoding(self.rules)
-        self.tables = [Table(self.rules, self.encoding, reward, illegal=illegal) for _ in range(num_games)]
+        self.encoding = make_encoding(self.rules, observation)
+        self.tables = [
+            Table(self.rules, self.encoding, reward, illegal=illegal, pass_direction=pass_direction)
+            for _ in range(num_games)
+        ]
         if opponents is not None:
             make_bots(opponents, self.rules, [seat], 0)
         self.seats = np.zeros(num_games, dtype=np.int64)
