@@ -556,7 +556,8 @@ def test_replays_name_players_as_the_table_does(browser: Any, server: LocalServe
 
 
 def test_spanish_has_no_english_leftovers(browser: Any, server: LocalServer) -> None:
-    page, _api, _table = open_table(browser, server, PHONE, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM], lang="es")
+    seats = [HUMAN, RANDOM, RANDOM, RANDOM]
+    page, _api, _table = open_table(browser, server, PHONE, "standard", {"hands": 1}, seats, lang="es")
     page.wait_for_selector("[data-decision='pass']")
     top = page.locator(".felt-top").inner_text()
     assert "Pase a la izquierda, a " in top, top

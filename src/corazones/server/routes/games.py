@@ -112,7 +112,9 @@ def build_replay(row: Any, events: list[Any]) -> dict[str, Any]:
     return {
         "id": row.id,
         # Named as in the game record: a bot "<level> bot", an unnamed seat "seat I" (the web app shows "Bot N").
-        "players": [s.get("name") or (f"{s['level']} bot" if s.get("level") else f"seat {i}") for i, s in enumerate(seats)],
+        "players": [
+            s.get("name") or (f"{s['level']} bot" if s.get("level") else f"seat {i}") for i, s in enumerate(seats)
+        ],
         "rules": rules.to_dict(),
         "seed": row.seed,
         "commitment": row.commitment,
