@@ -317,6 +317,8 @@ def test_chip_games_show_chips_bids_and_the_pool(browser: Any, server: LocalServ
     page.locator("dialog[open]").get_by_role("button", name="Bid", exact=True).click()
     page.locator("dialog[open] .suit-btn").filter(has_text="spades").click()
     page.wait_for_selector("text=Penalty suit: spades")
+    # The bid is paid into the pool when the hand is settled: until then the bar shows it.
+    assert "You bid 3 chips" in page.locator(".felt-top").inner_text()
     # Your chips and your bid are on your chip; seats show chips, not a score.
     mine = page.locator(".chip.mine").inner_text()
     assert "25 chips" in mine and "bid 3" in mine, mine
@@ -624,3 +626,25 @@ def test_with_reduced_motion_nothing_moves(browser: Any, server: LocalServer) ->
     started, most = watch_a_hand(browser, server, reduced=True)
     assert started == {"play": 0, "sweep": 0, "pass": 0, "receive": 0}
     assert most == 0
+
+
+# ----------------------------------------------------------------------------- user data as text
+
+
+def test_names_and_chat_are_shown_as_text_never_as_markup(browser: Any, server: LocalServer) -> None:
+    api = Api(server.base)
+    hostile = "<img src=x onerror=a()>"
+    player = api.guest(hostile)["player"]
+    table = api.create(preset="quick", options={"hands": 1}, seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+    page = new_page(context_for(browser, server, DESKTOP), "fast", api=api, player=player)
+    page.goto(f"/#/table/{table}")
+    page.wait_for_selector(".seat")
+    page.click("#tab-chat")
+    page.fill("#chat-input", "<b>bold</b> & <script>a()</script>")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".chat-msgs li")
+    assert page.locator(".chat-msgs li").first.inner_text().endswith("<b>bold</b> & <script>a()</script>")
+    assert hostile in page.locator(".felt-top .table-name").inner_text()
+    assert page.locator("#view img, #view b, #view script").count() == 0
+    assert not page.errors, page.errors
+    page.context.close()

@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
-import { levelName } from "./table.js";
+import { levelName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };
@@ -227,7 +227,7 @@ export class Lobby {
         ? h("button.btn.small.primary", { type: "button", onclick: () => this.join(tb.id) }, t("Join"))
         : null;
       return h("tr", null,
-        h("td", null, h("strong", null, tb.name), h("br"), h("span.muted", null, presetTitle(tb.preset))),
+        h("td", null, h("strong", null, tableTitle(tb)), h("br"), h("span.muted", null, presetTitle(tb.preset))),
         h("td", null, names),
         h("td", null, tb.status === "open" ? t("waiting") : t("playing")),
         h("td", null, join, " ", h("a.btn.small", { href: `#/table/${encodeURIComponent(tb.id)}` }, t("Watch"))));

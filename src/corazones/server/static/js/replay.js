@@ -6,7 +6,7 @@ import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from 
 import { ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
 import { playerName } from "./names.js";
-import { directionName } from "./table.js";
+import { directionName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
 export class GamesList {
@@ -37,7 +37,7 @@ export class GamesList {
 /** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
 function gameItems(games) {
   return games.map((g) => h("li.game-item", null,
-      h("div", null, h("strong", null, g.name), " ", h("span.muted", null, presetTitle(g.preset)),
+      h("div", null, h("strong", null, tableTitle(g)), " ", h("span.muted", null, presetTitle(g.preset)),
         g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
       h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
         (g.winners.includes(i) ? "★ " : "") + `${playerName(p, i)} ${g.scores[i]}`))),

@@ -6,6 +6,8 @@
 import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
+import { playerName } from "./names.js";
+import { presetTitle } from "./options.js";
 import { TableSocket } from "./net.js";
 import { arrive, centre, leave, motionSetting, setMotion, started as motionStarted } from "./motion.js";
 import { announce, banner, closeDialogs, copyText, h, openDialog, suitIcon, toast } from "./ui.js";
@@ -292,7 +294,7 @@ export class TableScreen {
         this.table.status = "finished";
         this.summary = null;
         if (this.view) this.view = { ...this.view, to_act: [], decision: null, legal: [], game_over: true, winners: e.winners };
-        focusSoon("#game-over .btn.primary, #game-over .btn");
+        focusSoon("#game-over .btn.primary");
         break;
       case "seat": {
         const seats = this.table.seats;
@@ -401,6 +403,8 @@ export class TableScreen {
     const s = seats.find((x) => x.seat === seat);
     if (!s || !s.name) return t("Seat {n}", { n: seat + 1 });
     if (s.kind === "bot" && !s.player) return t("Bot {n}", { n: seat + 1 });
+    const name = playerName(s.name, seat); // a free seat a bot took over is named "<level> bot"
+    if (name !== s.name) return name;
     const twins = seats.filter((x) => x.name === s.name).length;
     return twins > 1 ? t("{name} {n}", { name: s.name, n: seat + 1 }) : s.name;
   }
@@ -650,7 +654,7 @@ export class TableScreen {
   renderTop() {
     const v = this.view;
     const r = this.table.rules;
-    const items = [h("span.chip.table-name", null, this.table.name || t("Table"))];
+    const items = [h("span.chip.table-name", null, tableTitle(this.table))];
     if (v) {
       if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
       if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && this.tricks.length === 0 && v.tricks_played === 0)) {
@@ -670,6 +674,11 @@ export class TableScreen {
         items.push(h(v.hearts_broken ? "span.chip.hearts-broken" : "span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(brokenText) }));
       }
       if (r.settlement !== "points") items.push(h("span.chip", null, t("Pool: {n} chips", { n: v.pool })));
+      // The auction's winning bid is paid into the pool when the hand is settled: shown until then.
+      if (r.auction && v.declarer !== null && v.declarer !== undefined && !v.game_over && !this.summary) {
+        const high = (v.bids || []).reduce((m, b) => Math.max(m, b[1]), 0);
+        if (high) items.push(h("span.chip", null, t("{name} bid {n} chips", { name: this.nameOf(v.declarer), n: high })));
+      }
       if (v.kitty_size) {
         items.push(h("span.chip", null, v.kitty_owner === null
           ? ngettext("Kitty: {n} card face down", "Kitty: {n} cards face down", v.kitty_size)
@@ -878,7 +887,7 @@ export class TableScreen {
       lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards)), this.pileNode(s, this.piles())));
       // Chip games keep no score: the seat shows its chips instead.
       lines.push(h("div.meta.nums", null, h("span.nowrap", null, t("took {n}", { n: pts })),
-        chips ? h("span.nowrap", null, ngettext("{n} chip", "{n} chips", v.chips[s])) : h("span.nowrap", null, t("score {n}", { n: total }))));
+        h("span.nowrap", null, "· " + (chips ? ngettext("{n} chip", "{n} chips", v.chips[s]) : t("score {n}", { n: total })))));
       Object.assign(data, { took: String(pts), score: String(total), chips: String(v.chips[s]) });
       const bid = (v.bids || []).find((b) => b[0] === s);
       if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
@@ -965,7 +974,7 @@ export class TableScreen {
       const hand = chips ? signed(result.chips_delta[s]) : signed(result.scores[s]);
       const total = chips ? String(chipsAfter[s]) : String(result.totals[s]);
       rows.push(h("tr", { dataset: { seat: String(s) } }, h("th", { scope: "row" }, this.nameOf(s)), h("td.took", null, cards),
-        h("td.points", null, String(result.points[s])), h("td.hand", null, hand), h("td.total", null, total)));
+        h("td.points", null, String(result.points[s])), h("td.delta", null, hand), h("td.total", null, total)));
     }
     return h("div.table-scroll", null, h("table.scores", null,
       h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Took")), h("th", null, t("Points")),
@@ -985,10 +994,10 @@ export class TableScreen {
     box.append(this.standings(winners));
     if (rv) {
       box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-      box.append(h("p", null, h("button.btn.gold", { type: "button", onclick: () => this.showTab("fair") }, t("Check the fair shuffle")),
+      box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
+        " ", h("button.btn.gold", { type: "button", onclick: () => this.showTab("fair") }, t("Check the fair shuffle")),
         " ", h("a.btn", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record")),
-        " ", h("a.btn", { href: `#/replay/${encodeURIComponent(this.id)}` }, t("Replay")),
-        " ", h("a.btn.primary", { href: "#/" }, t("New game"))));
+        " ", h("a.btn", { href: `#/replay/${encodeURIComponent(this.id)}` }, t("Replay"))));
     }
     return box;
   }
@@ -1005,7 +1014,7 @@ export class TableScreen {
       const wb = winners.includes(b) ? 0 : 1;
       return wa - wb || (chips ? totals[b] - totals[a] : totals[a] - totals[b]) || a - b;
     });
-    const rows = order.map((s, i) => h(winners.includes(s) ? "tr.lead" : "tr", { dataset: { seat: String(s) } },
+    const rows = order.map((s, i) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
       h("td", null, String(i + 1)), h("th", { scope: "row" }, this.nameOf(s)),
       rules.partnership ? h("td", null, t("Team {team}", { team: teamOf(s) })) : null,
       h("td.total", null, String(totals[s]))));
@@ -1428,6 +1437,16 @@ export function chipTotals(rules, history, n) {
   const out = Array(n).fill(start);
   for (const res of history) (res.chips_delta || []).forEach((d, s) => { out[s] += d; });
   return out;
+}
+
+/**
+ * A table's name as shown: a name the server made from its host and an internal preset name
+ * ("Lola · kitty") gets the preset's title in the reader's language instead.
+ */
+export function tableTitle(table) {
+  const name = table.name || t("Table");
+  const tail = ` · ${table.preset}`;
+  return table.preset && name.endsWith(tail) ? name.slice(0, -tail.length) + " · " + presetTitle(table.preset) : name;
 }
 
 /** A card of a sorted hand and which copy of it it is ("QS#0", "QS#1" with two decks). */
