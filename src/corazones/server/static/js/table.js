@@ -885,9 +885,10 @@ export class TableScreen {
       const total = v.scores[s];
       const chips = this.table.rules.settlement !== "points";
       lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards)), this.pileNode(s, this.piles())));
-      // Chip games keep no score: the seat shows its chips instead.
-      lines.push(h("div.meta.nums", null, h("span.nowrap", null, t("took {n}", { n: pts })),
-        h("span.nowrap", null, "· " + (chips ? ngettext("{n} chip", "{n} chips", v.chips[s]) : t("score {n}", { n: total })))));
+      // Chip games keep no score: the seat shows its chips instead. A number never wraps away from its word.
+      lines.push(h("div.meta.nums", null, h("span", null, glue(chips
+        ? t("took {p} · {c}", { p: pts, c: ngettext("{n} chip", "{n} chips", v.chips[s]) })
+        : t("took {p} · score {s}", { p: pts, s: total })))));
       Object.assign(data, { took: String(pts), score: String(total), chips: String(v.chips[s]) });
       const bid = (v.bids || []).find((b) => b[0] === s);
       if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
@@ -1447,6 +1448,11 @@ export function tableTitle(table) {
   const name = table.name || t("Table");
   const tail = ` · ${table.preset}`;
   return table.preset && name.endsWith(tail) ? name.slice(0, -tail.length) + " · " + presetTitle(table.preset) : name;
+}
+
+/** Glue each number to the word before it (a no-break space), so that "score 0" never wraps between them. */
+function glue(text) {
+  return text.replace(/ (\d)/g, "\u00a0$1");
 }
 
 /** A card of a sorted hand and which copy of it it is ("QS#0", "QS#1" with two decks). */
