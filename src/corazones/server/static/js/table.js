@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
 import { playerName } from "./names.js";
+import { applyPlay, chipTotals, copyKey, settleView, teamOf, wonPiles } from "./state.js";
 import { presetTitle } from "./options.js";
 import { TableSocket } from "./net.js";
 import { arrive, centre, leave, motionSetting, setMotion, started as motionStarted } from "./motion.js";
@@ -361,24 +362,7 @@ export class TableScreen {
   }
 
   patchPlay(e) {
-    const v = { ...this.view };
-    const seat = e.action.seat;
-    v.hand_sizes = v.hand_sizes.map((n, s) => (s === seat ? Math.max(0, n - 1) : n));
-    if (v.hand && seat === this.seat) {
-      const i = v.hand.indexOf(e.action.play);
-      if (i >= 0) v.hand = v.hand.filter((_, k) => k !== i);
-    }
-    if (e.trick) {
-      v.trick = [];
-      v.last_trick = e.trick;
-      v.tricks_played = (v.tricks_played || 0) + 1;
-    } else {
-      v.trick = [...v.trick, [seat, e.action.play]];
-    }
-    v.to_act = [];
-    v.decision = null;
-    v.legal = [];
-    this.view = v;
+    this.view = applyPlay(this.view, e, this.seat);
   }
 
   continueAfterSummary() {
@@ -1413,34 +1397,6 @@ function esc(s) {
 }
 
 /**
- * The view at the end of a hand, settled from its result: the hand's points, the new totals, the chips
- * after the settlement and the pool; nobody is left to act (so the table agrees with the summary).
- */
-function settleView(v, r, chips) {
-  return {
-    ...v,
-    points_taken: r.points.slice(),
-    scores: r.totals.slice(),
-    chips: chips || v.chips,
-    pool: r.pool,
-    to_act: [],
-    decision: null,
-    legal: [],
-    trick: [],
-    hand_sizes: v.hand_sizes.map(() => 0),
-    hand: v.hand ? [] : v.hand,
-  };
-}
-
-/** Chips each seat holds after the hands in `history` (everyone starts with the stake). */
-export function chipTotals(rules, history, n) {
-  const start = rules.settlement === "chips_1887" || rules.settlement === "chips_pool" ? (rules.stake || 0) : 0;
-  const out = Array(n).fill(start);
-  for (const res of history) (res.chips_delta || []).forEach((d, s) => { out[s] += d; });
-  return out;
-}
-
-/**
  * A table's name as shown: a name the server made from its host and an internal preset name
  * ("Lola · kitty") gets the preset's title in the reader's language instead.
  */
@@ -1455,43 +1411,12 @@ function glue(text) {
   return text.replace(/ (\d)/g, "\u00a0$1");
 }
 
-/** A card of a sorted hand and which copy of it it is ("QS#0", "QS#1" with two decks). */
-function copyKey(cards, i) {
-  let k = 0;
-  for (let j = 0; j < i; j++) if (cards[j] === cards[i]) k += 1;
-  return `${cards[i]}#${k}`;
-}
-
-/** Partners sit in alternate seats: team A holds the even seats, team B the odd ones. */
-function teamOf(seat) {
-  return seat % 2 === 0 ? "A" : "B";
-}
-
 /** Focus the first element matching `selector` once the screen is drawn (a summary's Continue, the game over's). */
 function focusSoon(selector) {
   setTimeout(() => {
     const el = /** @type {HTMLElement | null} */ (document.querySelector(selector));
     if (el && !document.querySelector("dialog[open]")) el.focus();
   }, 0);
-}
-
-/**
- * Tricks won per seat and the penalty cards in them; an annulled trick's cards go to the winner of the
- * next trick, and when the hand's last trick is annulled (`complete`), to its leader.
- */
-export function wonPiles(tricks, n, penalty, complete) {
-  const out = Array.from({ length: n }, () => ({ tricks: 0, cards: /** @type {string[]} */ ([]) }));
-  let pending = [];
-  tricks.forEach((tr, i) => {
-    const pile = [...pending, ...tr.plays.map(([, c]) => c)];
-    let winner = tr.winner;
-    if ((winner === null || winner === undefined) && complete && i === tricks.length - 1) winner = tr.leader;
-    if (winner === null || winner === undefined) { pending = pile; return; }
-    pending = [];
-    out[winner].tricks += 1;
-    for (const c of pile) if (penalty(c)) out[winner].cards.push(c);
-  });
-  return out;
 }
 
 /** The commitment is SHA-256 of this prefix and the seed (corazones.core.commitment). */
