@@ -13,6 +13,7 @@ python3 -m ruff format --check src tests bench
 lap
 echo "== mypy (strict on core and players)"
 python3 -m mypy
+lint-imports
 lap
 echo "== tsc (the web app's JSDoc types, tsconfig.json)"
 # The TypeScript version is pinned in package.json and package-lock.json (npm ci installs exactly it).

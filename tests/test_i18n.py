@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from corazones.i18n import LANGS, catalog_json, pick_lang, po_path, translator
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "t": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "t": None, "Plural": (1, 2)}
 METHODS = [("src/**.py", "python"), ("src/corazones/server/static/**.js", "javascript")]
 PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)[^{}]*\}")
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import re
+import subprocess
+import sys
 import threading
+from collections.abc import AsyncIterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -15,9 +20,10 @@ from textual.widgets import Input
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
-from corazones.cli.pad_cmd import HandSyntaxError, entry_text, parse_hand, run_lines
+from corazones.cli.pad_cmd import run_lines
 from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, Revoke, loads
+from corazones.core.pad.grammar import HandSyntaxError, entry_text, parse_hand
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
 from tests.test_os_reasons import unwritable_folder
 
@@ -144,6 +150,30 @@ def test_bad_command_line_input_is_one_clear_line(tmp_path: Path) -> None:
         assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("digits", [4000, 5000])
+def test_a_pad_file_with_a_huge_count_is_refused_in_one_short_line(tmp_path: Path, digits: int) -> None:
+    """A count Python cannot even print (5,000 digits) or can (4,000) is refused by where it sits, not echoed."""
+    bad = tmp_path / "huge.json"
+    bad.write_text(
+        '{"format": "corazones-pad", "version": 1, "rules": {"name": "standard"}, "names": ["a", "b", "c", "d"], '
+        f'"hands": [{{"counts": [{"1" * digits}, 0, 0, 0]}}]}}'
+    )
+    for lang, words in (("en", "a number of {n} digits; numbers have at most 40"), ("es", "un número de {n} cifras")):
+        done = subprocess.run(
+            [sys.executable, "-m", "corazones", "pad", "--load", str(bad), "--line", "--lang", lang],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=120,
+            env={**os.environ, "COLUMNS": "100"},
+        )
+        flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", done.stderr).split())
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and "1" * 50 not in done.stderr
+        assert "hands[0].counts[0]" in flat and words.format(n=f"{digits:,}") in flat, flat
+        assert len(done.stderr.splitlines()) <= 8
+
+
 # ---------------------------------------------------------------- the TUI
 async def enter(pilot: Any, text: str) -> None:
     """Put a hand line in the entry (as if typed: the first hand and the edit are typed key by key) and press Enter."""
@@ -231,3 +261,104 @@ async def chip_game_in_spanish() -> None:
         await enter(pilot, "13 0 0 0 suit=C by=Ana")
         await pilot.pause()
         assert "el bote pasó a esta mano: Bea vuelve a nombrar el palo" in str(sheet.query_one("#pad-error").render())
+
+
+# ------------------------------------------- what the sheet and the line say
+WORDS = {
+    "en": {
+        "editing": "editing hand {n}",
+        "not_player": "Eve is not a player",
+        "moon_off": "the moon is not played in these rules",
+        "shot": "shot=",
+        "team": "Ana + Carl took every penalty card between them",
+        "one_point": "Ana cannot take 1 point in one hand",
+        "auction": ("suit=", "by=", "bid="),
+    },
+    "es": {
+        "editing": "editando la mano {n}",
+        "not_player": "Eve no es un jugador",
+        "moon_off": "en estas reglas no se juega la luna",
+        "shot": "caza=",
+        "team": "Ana + Carl se llevaron entre ellos todas las cartas de castigo",
+        "one_point": "Ana no puede llevarse 1 punto en una mano",
+        "auction": ("palo=", "por=", "puja="),
+    },
+}
+
+
+def line_reply(preset: str, line: str, lang: str, **options: Any) -> str:
+    """What the line mode answers to one hand line (the pad engine, no process)."""
+    pad = Pad(Rules.preset(preset, **options), ("Ana", "Bea", "Carl", "Dan")[: Rules.preset(preset).players])
+    out = StringIO()
+    run_lines(pad, lang, StringIO(line + "\n"), out, None, None)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_line_refusals_say_what_is_really_wrong(lang: str) -> None:
+    words = WORDS[lang]
+    said = line_reply("standard", "3 4 6 0 QS=Eve", lang)
+    assert words["not_player"] in said and "Q♠" not in said.split("\n")[-2]
+    # the rules switch the moon off: that is the reason, not "nobody took every penalty card"
+    assert words["moon_off"] in line_reply("black_maria", "13 0 0 QS=Ana AS=Ana KS=Ana moon=add", lang)
+    # Omnibus: 26 taken and J♦ (-10) make 16, which the points alone cannot tell from an ordinary hand
+    assert words["shot"] in line_reply("omnibus", "p 16 0 0 0 moon=add", lang)
+    # a side's moon is the side's: both partners are named
+    assert words["team"] in line_reply("partnership", "7 0 6 0 QS=Ana", lang, moon_needs="team")
+    # one point, not "1 points"
+    assert words["one_point"] in line_reply("spot_hearts", "p 1 0 0 116", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_auction_prompt_says_how_to_write_the_auction(lang: str) -> None:
+    first = line_reply("auction_hearts", "quit", lang).splitlines()[1]
+    assert all(word in first for word in WORDS[lang]["auction"]), first
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_sheet_arrows_then_ctrl_e_edit_the_chosen_hand_from_the_entry(lang: str) -> None:
+    run_pilot(arrows_then_ctrl_e(lang))
+
+
+@contextlib.asynccontextmanager
+async def sheet_of(preset: str, lang: str, lines: tuple[str, ...]) -> AsyncIterator[tuple[Any, SheetScreen, Input]]:
+    """A sheet for Ana, Bea, Carl and Dan with ``lines`` entered: the pilot, the sheet and its entry."""
+    app = PadApp(Pad(Rules.preset(preset), ("Ana", "Bea", "Carl", "Dan")), lang=lang)
+    async with app.run_test(size=(110, 30)) as pilot:
+        sheet = app.screen
+        assert isinstance(sheet, SheetScreen)
+        for line in lines:
+            await enter(pilot, line)
+        yield pilot, sheet, sheet.query_one("#pad-entry", Input)
+
+
+async def arrows_then_ctrl_e(lang: str) -> None:
+    async with sheet_of("standard", lang, ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan", "1 1 1 10 QS=Ana")) as (
+        pilot,
+        sheet,
+        entry,
+    ):
+        assert entry.has_focus and len(sheet.pad.rows) == 3
+        await enter(pilot, "3 4 6 0 QS=Eve")  # nobody is called Eve: that is what is wrong, not who took Q♠
+        assert WORDS[lang]["not_player"] in str(sheet.query_one("#pad-error").render())
+        entry.value = ""
+        await pilot.press("up", "ctrl+e")  # as the keys line says, without leaving the entry
+        await pilot.pause()
+        assert sheet.editing == 1
+        assert entry.value == "0 13 0 0 Q♠=Dan" and entry.cursor_position == len(entry.value)
+        assert WORDS[lang]["editing"].format(n=2) in str(sheet.query_one("#pad-title").render())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_sheet_edit_n_puts_the_cursor_at_the_end_even_after_game_over(lang: str) -> None:
+    run_pilot(edit_after_game_over(lang))
+
+
+async def edit_after_game_over(lang: str) -> None:
+    async with sheet_of("quick", lang, ("3 4 6 0 QS=Carl",)) as (pilot, sheet, entry):
+        assert sheet.pad.over
+        await pilot.press(*("editar 1" if lang == "es" else "edit 1"), "enter")
+        await pilot.pause()
+        assert sheet.editing == 0
+        assert entry.value == "3 4 6 0 Q♠=Carl" and entry.cursor_position == len(entry.value)
+        assert WORDS[lang]["editing"].format(n=1) in str(sheet.query_one("#pad-title").render())

@@ -223,10 +223,10 @@ def preset_descriptions(lang: str) -> list[tuple[str, str]]:
 
     English is the core's own description, as ``rules`` has always printed it;
     another language takes the start screen's words for the preset from the
-    catalog (:data:`corazones.tui.texts.PRESET_WORDS`), the core's description
+    catalog (:data:`corazones.i18n.presets.PRESET_WORDS`), the core's description
     where it has none.
     """
-    from corazones.tui.texts import PRESET_WORDS
+    from corazones.i18n.presets import PRESET_WORDS
 
     gettext = translator(lang).gettext
     out = []

@@ -3,335 +3,42 @@
 On a terminal it opens the full-screen sheet (:mod:`corazones.tui.pad`);
 in a pipe, or with ``--line``, it reads one line per hand and prints each row,
 so a script or a screen reader can keep score too.  Both read a hand written
-the same way (:func:`parse_hand`), and every number comes from the core's
-:class:`~corazones.core.pad.Pad`.
-
-A hand line, for standard Hearts with Ana, Bea, Carl and Dan::
-
-    3 4 6 0 QS=Carl          hearts per player in seat order; Carl took Q♠
-    13 0 0 0 QS=Ana moon=add Ana took everything and adds 26 to the others
-    p 13 0 13 0              the points way: each player's points
-    Ana:AH,KH,QS             the cards one player took (spot-valued hearts)
-    suit=S by=Bea bid=3      Auction Hearts: the suit named, the declarer, the bid
-    revoke=Dan  revoke=Dan!  a revoke (``!``: made to avoid taking all the hearts)
-    ... # a note             anything after ``#`` is a note on the row
+the same way (the core's :mod:`~corazones.core.pad.grammar`), say it in the
+same words (:mod:`corazones.services.pad`), and every number comes from the
+core's :class:`~corazones.core.pad.Pad`.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, TextIO
 
 import typer
 
 from corazones.cli.flags import FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
 from corazones.cli.outputs import check_output_file
-from corazones.core.cards import SUIT_LETTERS
-from corazones.core.pad import Entry, Pad, PadError, Revoke, glyph, layout, loads
+from corazones.core.pad import Pad, PadError, loads
+from corazones.core.pad.grammar import entry_text, parse_hand
 from corazones.core.rules import Rules
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, translator
-from corazones.i18n.oserrors import os_reason, os_reason_text
-from corazones.services.files import save_atomic
+from corazones.i18n import N_, translator
+from corazones.i18n.oserrors import os_reason
+from corazones.services.pad import (
+    DIRECTIONS,
+    how_to_enter,
+    not_accepted,
+    row_lines,
+    save_or_reason,
+    standing_lines,
+)
 
 #: Largest pad file read (the core refuses bigger text too).
 MAX_FILE = 2_000_000
 #: Longest line read in line mode.
 MAX_LINE = 2000
 
-MOON_WORDS = {
-    "add": "add_to_others",
-    "a": "add_to_others",
-    "sumar": "add_to_others",
-    "sub": "subtract_from_self",
-    "s": "subtract_from_self",
-    "restar": "subtract_from_self",
-    "add_to_others": "add_to_others",
-    "subtract_from_self": "subtract_from_self",
-}
-DIRECTIONS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("no pass")}
 CANNOT_READ = N_("cannot read {path}: {why}")
-MOON_NAMES = {"add_to_others": N_("adds {total} to the others"), "subtract_from_self": N_("subtracts {total}")}
-
-
-class HandSyntaxError(Exception):
-    """A hand line that cannot be read; ``template`` and ``params`` as in :class:`PadError`."""
-
-    def __init__(self, template: str, **params: Any) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
-
-
-Gettext = Callable[[str], str]
-
-
-# ------------------------------------------------------------------ reading
-def find_player(pad: Pad, text: str) -> int:
-    """A seat from a name, a name's unique beginning (any case) or a number 1..n."""
-    t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= pad.players:
-        return int(t) - 1
-    low = t.casefold()
-    exact = [s for s, n in enumerate(pad.names) if n.casefold() == low]
-    if exact:
-        return exact[0]
-    starts = [s for s, n in enumerate(pad.names) if low and n.casefold().startswith(low)]
-    if len(starts) == 1:
-        return starts[0]
-    names = ", ".join(pad.names)
-    if starts:
-        raise HandSyntaxError(N_("{text} could be {names}; type more of the name"), text=safe_line(t, 40), names=names)
-    raise HandSyntaxError(
-        N_("{text} is not a player; type a name ({names}) or a number 1 to {n}"),
-        text=safe_line(t, 40),
-        names=names,
-        n=pad.players,
-    )
-
-
-def _card(text: str) -> int:
-    from corazones.core.cards import parse_card
-    from corazones.core.errors import CardError
-
-    try:
-        return parse_card(text)
-    except CardError:
-        raise HandSyntaxError(
-            N_("{text} is not a card; write rank then suit, e.g. QS or Q♠"), text=safe_line(text, 20)
-        ) from None
-
-
-def parse_hand(pad: Pad, text: str) -> Entry:
-    """Read one hand line (see the module's docstring); :class:`HandSyntaxError` names the bad word."""
-    body, _hash, note = text.partition("#")
-    joined = re.sub(r"\s*([,=:])\s*", r"\1", body).split()
-    points_way = bool(joined) and joined[0].lower() in ("p", "points", "puntos")
-    if points_way:
-        joined = joined[1:]
-    numbers: list[int] = []
-    takers: dict[int, list[int]] = {}
-    extra: dict[str, Any] = {}
-    shooters: list[int] = []
-    revokes: list[Revoke] = []
-    for w in joined:
-        w = w.strip(",")
-        if not w:
-            continue
-        if _is_int(w):
-            numbers.append(int(w))
-            continue
-        key, eq, value = w.partition("=")
-        k = key.lower()
-        if eq:
-            if k == "moon" or k == "luna":
-                choice = MOON_WORDS.get(value.lower())
-                if choice is None:
-                    raise HandSyntaxError(
-                        N_("moon=add or moon=sub (the shooter's choice), not {text}"), text=safe_line(w, 40)
-                    )
-                extra["moon"] = choice
-            elif k in ("shot", "caza"):
-                shooters += [find_player(pad, v) for v in value.split(",") if v]
-            elif k in ("suit", "palo"):
-                v = value.upper()[:1]
-                if v not in SUIT_LETTERS or len(value) != 1:
-                    raise HandSyntaxError(N_("suit= takes one letter: C, D, S or H"))
-                extra["suit"] = SUIT_LETTERS.index(v)
-            elif k in ("by", "por"):
-                extra["declarer"] = find_player(pad, value)
-            elif k in ("bid", "puja"):
-                if not _is_int(value):
-                    raise HandSyntaxError(N_("bid= takes a whole number of chips"))
-                extra["bid"] = int(value)
-            elif k in ("revoke", "renuncio"):
-                avoid = value.endswith("!")
-                revokes.append(Revoke(find_player(pad, value.rstrip("!")), avoid))
-            else:
-                card = _card(key)
-                for v in value.split(","):
-                    if v:
-                        takers.setdefault(card, []).append(find_player(pad, v))
-            continue
-        who, colon, cards = w.partition(":")
-        if colon:
-            seat = find_player(pad, who)
-            for c in cards.split(","):
-                if c:
-                    takers.setdefault(_card(c), []).append(seat)
-            continue
-        raise HandSyntaxError(
-            N_("{text} is not understood; type numbers, CARD=player, player:CARDS or type help"), text=safe_line(w, 40)
-        )
-    more: dict[str, Any] = {
-        **extra,
-        "shooters": tuple(shooters),
-        "revokes": tuple(revokes),
-        "note": safe_line(note, 200),
-    }
-    if points_way:
-        if takers:
-            raise HandSyntaxError(N_("the points way takes only numbers; leave out the cards"))
-        return Entry.by_points(numbers, **more)
-    lay = layout(pad.rules, extra.get("suit", 3))
-    if not numbers and not lay.counted:
-        numbers = [0] * pad.players
-    return Entry.quick(numbers, {c: tuple(s) for c, s in takers.items()}, **more)
-
-
-def _is_int(w: str) -> bool:
-    return w.lstrip("-").isdigit() and len(w) < 10
-
-
-def entry_text(pad: Pad, e: Entry) -> str:
-    """An entry written back as a hand line (to edit it)."""
-    words: list[str] = []
-    if e.points is not None:
-        words = ["p", *map(str, e.points)]
-    else:
-        lay = layout(pad.rules, e.suit)
-        if lay.counted:
-            words = [str(c) for c in e.counts or ()]
-        words += [f"{glyph(c)}={','.join(pad.names[s] for s in seats)}" for c, seats in e.cards]
-    if e.moon:
-        words.append("moon=" + ("add" if e.moon == "add_to_others" else "sub"))
-    if e.shooters:
-        words.append("shot=" + ",".join(pad.names[s] for s in e.shooters))
-    if pad.rules.auction and e.declarer is not None:
-        words += [f"suit={SUIT_LETTERS[e.suit]}", f"by={pad.names[e.declarer]}"]
-        if e.bid:
-            words.append(f"bid={e.bid}")
-    words += [f"revoke={pad.names[r.seat]}{'!' if r.to_avoid_all else ''}" for r in e.revokes]
-    if e.note:
-        words.append("# " + e.note)
-    return " ".join(words)
-
-
-# ----------------------------------------------------------------- writing
-def how_to_enter(pad: Pad, gettext: Gettext, suit: int = 3) -> str:
-    """One line telling what a hand line holds under these rules, with an example."""
-    lay = layout(pad.rules, suit)
-    names = " ".join(pad.names)
-    named = " ".join(glyph(c) for c, _, _ in lay.named)
-    parts = []
-    if lay.counted:
-        parts.append(
-            gettext("{cards} cards taken by each player in order ({names})").format(cards=lay.counted_name, names=names)
-        )
-    if named:
-        parts.append(gettext("who took {cards}").format(cards=named))
-    example = entry_text(pad, _example(pad, lay))
-    return gettext("Enter each hand: {what}, e.g. {example}").format(what="; ".join(parts), example=example)
-
-
-def _example(pad: Pad, lay: Any) -> Entry:
-    n = pad.players
-    counts = [0] * n
-    if lay.counted:
-        counts[0] = lay.counted_in_play - (n - 1)
-        for s in range(1, n):
-            counts[s] = 1
-    cards = {c: tuple((i + 1) % n for i in range(k)) for c, _, k in lay.named}
-    return Entry.quick(counts, cards)
-
-
-def row_lines(pad: Pad, index: int, gettext: Gettext) -> list[str]:
-    """What line mode prints after hand ``index``: the hand's scores, the totals, chips, the moon."""
-    r = pad.rows[index]
-    names = pad.names
-    lines = [
-        gettext("Hand {n}: {scores}").format(
-            n=index + 1, scores=", ".join(f"{names[s]} {r.scores[s]}" for s in range(pad.players))
-        )
-    ]
-    if r.shooter is not None and r.moon_choice:
-        total = layout(pad.rules, r.penalty_suit).pos_total
-        lines.append(
-            gettext("{player} shot the moon and {how}.").format(
-                player=names[r.shooter], how=gettext(MOON_NAMES[r.moon_choice]).format(total=total)
-            )
-        )
-    if pad.rules.partnership:
-        totals = pad_side_totals(pad, r.totals)
-        lines.append(
-            gettext("Totals: {values}").format(
-                values=", ".join(f"{pad.side_name(i)} {t}" for i, t in enumerate(totals))
-            )
-        )
-    else:
-        lines.append(
-            gettext("Totals: {values}").format(
-                values=", ".join(f"{names[s]} {r.totals[s]}" for s in range(pad.players))
-            )
-        )
-    if pad.uses_chips:
-        lines.append(
-            gettext("Chips: {values}; pool {pool}").format(
-                values=", ".join(f"{names[s]} {r.chips[s]}" for s in range(pad.players)), pool=r.pool
-            )
-        )
-    if r.entry.revokes:
-        lines.append(gettext("Revoke: {players}").format(players=", ".join(names[v.seat] for v in r.entry.revokes)))
-    return lines
-
-
-def pad_side_totals(pad: Pad, totals: tuple[int, ...]) -> list[int]:
-    return [sum(totals[s] for s in team) for team in pad.rules.teams]
-
-
-def standing_lines(pad: Pad, gettext: Gettext) -> list[str]:
-    """Who leads, who is near the target, the winner and average stakes."""
-    out = []
-    names = [pad.side_name(i) for i in range(len(pad.rules.teams))] if not pad.uses_chips else list(pad.names)
-    if pad.over:
-        out.append(
-            gettext("Game over. Winner(s): {players}").format(players=", ".join(pad.names[s] for s in pad.winners))
-        )
-    elif pad.rows:
-        out.append(gettext("Leading: {players}").format(players=", ".join(names[i] for i in pad.leaders())))
-        near = pad.near_target()
-        if near:
-            out.append(
-                gettext("Close to {target}: {players}").format(
-                    target=pad.rules.target, players=", ".join(names[i] for i in near)
-                )
-            )
-        if pad.carry_declarer is not None:
-            out.append(
-                gettext("The pool carries over: {player} names the next suit.").format(
-                    player=pad.names[pad.carry_declarer]
-                )
-            )
-    stakes = pad.stakes()
-    if stakes is not None and pad.rows:
-        out.append(
-            gettext("Average stakes (pays + / draws -): {values}").format(
-                values=", ".join(f"{pad.names[s]} {_fraction(x)}" for s, x in enumerate(stakes))
-            )
-        )
-    return out
-
-
-def _fraction(x: Any) -> str:
-    return f"{float(x):+g}" if x.denominator != 1 else f"{int(x):+d}"
-
-
-def save_or_reason(path: Path, text: str, gettext: Callable[[str], str]) -> str | None:
-    """Save ``text`` to ``path`` (:func:`save_atomic`); ``None`` when saved, else the sentence saying why not.
-
-    Every face of the pad says a failed save the same way and keeps the pad as
-    it is, so a hand is never lost to a folder that refuses the file.
-    """
-    try:
-        save_atomic(path, text)
-    except OSError as e:
-        return gettext(N_("Could not save to {path}: {error}")).format(
-            path=safe_line(str(path), 200), error=os_reason_text(gettext, e)
-        )
-    return None
 
 
 def read_pad(path: Path) -> Pad:
@@ -471,8 +178,8 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 say(line)
             for line in standing_lines(pad, gettext):
                 say(line)
-        except (PadError, HandSyntaxError) as e:
-            say(gettext("Not accepted: {reason}").format(reason=error_text(gettext, e)))
+        except PadError as e:  # a HandSyntaxError too
+            say(not_accepted(gettext, e))
     if csv_path is not None and not write(csv_path, pad.to_csv()):
         return 1
     return 0

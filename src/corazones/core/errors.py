@@ -56,6 +56,30 @@ class Message:
         return hash(self.template)
 
 
+class Plural(Message):
+    """Words that follow a count (``1 point``, ``2 points``) inside another text: English singular and plural.
+
+    ``n`` picks the form and fills ``{n}``; a face translates it with
+    ``ngettext`` (:func:`corazones.i18n.error_text`), so each language applies
+    its own plural rule.  Babel extracts ``Plural("...", "...", n)`` as a plural
+    entry of the catalog (``babel.cfg``), so the templates are written here
+    without :func:`N_`.
+    """
+
+    __slots__ = ("n", "plural")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **params: Any) -> None:
+        super().__init__(singular, n=n, **params)
+        self.plural = plural
+        self.n = n
+
+    def __str__(self) -> str:
+        return fill(self.template if self.n == 1 else self.plural, self.params)
+
+    def __repr__(self) -> str:
+        return f"Plural({self.template!r}, {self.plural!r}, {self.n!r})"
+
+
 class CorazonesError(Exception):
     """Base class of every error the core raises on bad input.
 

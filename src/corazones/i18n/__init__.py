@@ -55,14 +55,19 @@ def N_(message: str) -> str:
     return message
 
 
-def error_text(gettext: Callable[[str], str], error: object) -> str:
+def error_text(
+    gettext: Callable[[str], str], error: object, ngettext: Callable[[str, str, int], str] | None = None
+) -> str:
     """``error`` for people in the language of ``gettext``: its template translated, then filled.
 
     ``error`` is anything that carries an English ``template`` and its
     ``params`` (a core error, a :class:`~corazones.core.errors.Message`, a
     face's own refusal); a parameter that carries its own template (the reason
     under a refusal) is translated the same way first, every other parameter
-    (a card, a number, a name quoted from the input) is shown as it is.
+    (a card, a number, a name quoted from the input) is shown as it is.  A
+    :class:`~corazones.core.errors.Plural` is translated with ``ngettext``:
+    the one given, else that of the translations ``gettext`` is a method of
+    (``translator(lang).gettext``), else English's rule.
     Anything else (an ``OSError``, a plain ``ValueError``) is shown as
     ``str(error)``.
     """
@@ -72,9 +77,25 @@ def error_text(gettext: Callable[[str], str], error: object) -> str:
         return str(error)
     if not template:  # an error made without a text: its English words, if any
         return str(error)
-    filled: dict[str, Any] = {k: error_text(gettext, v) if _carries_template(v) else v for k, v in params.items()}
-    text = gettext(template)
+    if ngettext is None:
+        ngettext = _ngettext_of(gettext)
+    filled: dict[str, Any] = {
+        k: error_text(gettext, v, ngettext) if _carries_template(v) else v for k, v in params.items()
+    }
+    plural, n = getattr(error, "plural", None), getattr(error, "n", None)
+    if isinstance(plural, str) and isinstance(n, int):
+        text = ngettext(template, plural, n)
+    else:
+        text = gettext(template)
     return text.format(**filled) if filled else text
+
+
+def _ngettext_of(gettext: Callable[[str], str]) -> Callable[[str, str, int], str]:
+    """The ``ngettext`` that goes with ``gettext`` (a method of the same translations), or English's rule."""
+    found = getattr(getattr(gettext, "__self__", None), "ngettext", None)
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    return lambda singular, plural, n: gettext(singular if n == 1 else plural)
 
 
 def error_json(error: object) -> dict[str, Any]:
@@ -88,6 +109,8 @@ def error_json(error: object) -> dict[str, Any]:
     params = getattr(error, "params", None)
     if not isinstance(template, str) or not isinstance(params, dict) or not template:
         return {"template": str(error), "params": {}}
+    plural, n = getattr(error, "plural", None), getattr(error, "n", None)
+    more: dict[str, Any] = {"plural": plural, "n": n} if isinstance(plural, str) and isinstance(n, int) else {}
     out: dict[str, Any] = {}
     for k, v in params.items():
         if _carries_template(v):
@@ -96,7 +119,7 @@ def error_json(error: object) -> dict[str, Any]:
             out[k] = v
         else:
             out[k] = str(v)
-    return {"template": template, "params": out}
+    return {"template": template, "params": out, **more}
 
 
 def _carries_template(value: object) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
 from corazones.i18n import LANGS, N_, pick_lang, translator
+from corazones.i18n.presets import PRESET_WORDS
 
 _state = {"lang": LANGS[0]}
 
@@ -61,25 +62,6 @@ SPEEDS = {
     "key": N_("wait for a key after each trick"),
 }
 SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("spades"), N_("hearts"))
-#: The start screen's words for each preset (the core's English descriptions, when a preset is not listed here).
-PRESET_WORDS = {
-    "standard": N_("Black Lady, the modern Hearts: Q♠ 13, hearts 1, pass left/right/across/hold, to 100"),
-    "black_lady": N_("the same as standard (1909 'discard hearts')"),
-    "kitty": N_("no cards removed; the leftovers form a kitty (12 each with four)"),
-    "quick": N_("a single hand decides the game (ties play on)"),
-    "hearts_1887": N_("the original (Hoyle 1887): hearts only, no passing, eldest leads, chips"),
-    "arnold_2011": N_("plain Hearts (Arnold 2011): hearts only, no passing, eldest leads, to 80"),
-    "spot_hearts": N_("hearts cost their spot value: A 14, K 13, Q 12, J 11, 10..2"),
-    "eagle_hearts": N_("hearts A 5, K 4, Q 3, J 2, the others 1"),
-    "black_jack": N_("J♠ (10) instead of Q♠"),
-    "black_maria": N_("British: Q♠ 13, A♠ 10, K♠ 7, pass right, usually 3 players"),
-    "omnibus": N_("standard plus J♦ worth -10 to whoever takes it"),
-    "partnership": N_("fixed partnerships in alternate seats; team scores"),
-    "auction_hearts": N_("Foster 1897: bid chips to name the penalty suit; pool settlement"),
-    "cancellation_hearts": N_("Culbertson 1950: two decks, 5-11 players, identical cards cancel"),
-    "four_jacks": N_("Cuatro Jotas: every jack 1, J♠ 2; no hearts penalty"),
-    "chasse_coeur": N_("Chasse-Cœur: queens 13, hearts 1; must discard a heart, else a queen"),
-}
 
 
 def preset_words(name: str, fallback: str = "") -> str:

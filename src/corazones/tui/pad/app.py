@@ -13,21 +13,20 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from corazones.cli.pad_cmd import (
+from corazones.core.errors import CorazonesError
+from corazones.core.pad import Pad, PadError
+from corazones.core.pad.grammar import entry_text, parse_hand
+from corazones.core.rules import PRESETS, Rules
+from corazones.core.text import safe_line
+from corazones.i18n import N_, error_text, translator
+from corazones.services.pad import (
     DIRECTIONS,
-    HandSyntaxError,
-    entry_text,
     how_to_enter,
-    parse_hand,
+    not_accepted,
     row_lines,
     save_or_reason,
     standing_lines,
 )
-from corazones.core.errors import CorazonesError
-from corazones.core.pad import Pad, PadError
-from corazones.core.rules import PRESETS, Rules
-from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, translator
 
 CSS = """
 #pad-title { height: 1; background: $panel; padding: 0 1; }
@@ -122,7 +121,11 @@ class SheetScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", show=False),
-        Binding("ctrl+e", "edit", show=False),
+        # the entry keeps the focus: the arrows choose a row of the sheet and Ctrl+E (which the entry would take
+        # for "end of line") edits it, as the keys line says
+        Binding("up", "row(-1)", show=False),
+        Binding("down", "row(1)", show=False),
+        Binding("ctrl+e", "edit", show=False, priority=True),
         Binding("ctrl+s", "save", show=False),
         Binding("escape", "cancel", show=False),
         Binding("ctrl+q", "app.quit", show=False),
@@ -191,10 +194,10 @@ class SheetScreen(Screen[None]):
             status.append(_("Totals: {values}").format(values=sides))
         self.query_one("#pad-status", Static).update("\n".join(status) or _("No hand yet."))
         title = _("{preset}, {players} players").format(preset=pad.rules.name, players=pad.players)
-        if pad.over:
-            title += " — " + _("game over")
-        elif self.editing is not None:
+        if self.editing is not None:  # after game over too: an edit may change who won
             title += " — " + _("editing hand {n} (Esc cancels)").format(n=self.editing + 1)
+        elif pad.over:
+            title += " — " + _("game over")
         else:
             direction = pad.next_pass()
             title += " — " + _("hand {n}, pass: {direction}").format(
@@ -248,8 +251,8 @@ class SheetScreen(Screen[None]):
             else:
                 self.pad.add(parse_hand(self.pad, text))
                 self.persist()
-        except (PadError, HandSyntaxError) as e:
-            self.show_error(_("Not accepted: {reason}").format(reason=error_text(_, e)))
+        except PadError as e:  # a HandSyntaxError too
+            self.show_error(not_accepted(_, e))
             return
         self.show_error("")
         event.input.value = ""
@@ -265,6 +268,12 @@ class SheetScreen(Screen[None]):
         self.persist()
         self.show_error("")
         self.refresh_sheet()
+
+    def action_row(self, delta: int) -> None:
+        """Move the sheet's cursor by ``delta`` rows while the entry keeps the focus."""
+        table = self.query_one("#pad-sheet", DataTable)
+        if table.row_count:
+            table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + delta)))
 
     def action_edit(self) -> None:
         table = self.query_one("#pad-sheet", DataTable)
@@ -282,6 +291,7 @@ class SheetScreen(Screen[None]):
         self.editing = index
         entry = self.query_one("#pad-entry", Input)
         entry.value = entry_text(self.pad, self.pad.entries[index])
+        entry.cursor_position = len(entry.value)  # typed on from the end, not where "edit N" left the cursor
         entry.focus()
         self.show_error("")
         self.refresh_sheet()

@@ -16,11 +16,13 @@ export function t(text, params) {
   return fill(catalog[text] || text, params);
 }
 
-/** A refusal the server sent as {template, params}, translated; a parameter that is itself one is translated first. */
+/** A refusal the server sent as {template, params}, translated; a parameter that is itself one is translated first.
+ *  One with {plural, n} (a count's words, "1 point") takes the catalog's plural form. */
 export function explain(reason) {
   if (!reason || !reason.template) return "";
   const params = {};
   for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
+  if (typeof reason.plural === "string") return ngettext(reason.template, reason.plural, reason.n, params);
   return t(reason.template, params);
 }
 
