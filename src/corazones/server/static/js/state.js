@@ -90,3 +90,13 @@ export function wonPiles(tricks, n, penalty, complete) {
   return out;
 }
 
+
+/** A change of score or chips with its sign ("+5", "-3", "0"). */
+export function signed(n) {
+  return n > 0 ? "+" + n : String(n);
+}
+
+/** Text made safe for HTML built from our own icons (never used for what people type). */
+export function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}

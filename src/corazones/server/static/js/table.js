@@ -4,10 +4,13 @@
 // panel beside it. Events are queued and shown at the chosen speed, so a trick stays in view
 // long enough to be seen even when the bots play at once.
 import * as api from "./api.js";
-import { cardChip, cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
+import { cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
+import { summaryPanel as summaryPanelView, tookTable as tookTableView, gameOverPanel as gameOverPanelView, standings as standingsView } from "./results.js";
+import { scoreSheet as scoreSheetView, chatPanel as chatPanelView, fairPanel as fairPanelView } from "./side.js";
+import { bidDialog as bidDialogView, declareDialog as declareDialogView, moonDialog as moonDialogView } from "./dialogs.js";
 import { playerName } from "./names.js";
-import { applyPlay, chipTotals, copyKey, settleView, teamOf, wonPiles } from "./state.js";
+import { applyPlay, chipTotals, copyKey, esc, settleView, teamOf, wonPiles } from "./state.js";
 import { presetTitle } from "./options.js";
 import { TableSocket } from "./net.js";
 import { arrive, centre, leave, motionSetting, setMotion, started as motionStarted } from "./motion.js";
@@ -914,99 +917,21 @@ export class TableScreen {
   }
 
   summaryPanel() {
-    if (!this.summary) return h("div");
-    const { result } = this.summary;
-    const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Hand summary"), id: "hand-summary" });
-    box.append(h("h2", null, t("Hand {n} over", { n: result.index + 1 })));
-    // The table scrolls inside the box; the heading and Continue always stay in view.
-    const body = h("div.summary-body");
-    body.append(this.tookTable(result, this.summary.tricks, this.arena.clientWidth < 600 || this.nPlayers() > 5));
-    if (result.shooter !== null) {
-      body.append(h("p", null, t("{name} shot the moon!", { name: this.nameOf(result.shooter) })));
-    }
-    if (result.kitty && result.kitty.length) {
-      body.append(h("p", null, t("Kitty: {cards} (to {name})", {
-        cards: result.kitty.map(cardShort).join(" "), name: result.kitty_owner === null ? "—" : this.nameOf(result.kitty_owner),
-      })));
-    }
-    box.append(body);
-    if (this.seat !== null) {
-      box.append(h("div.summary-foot", null,
-        h("button.btn.primary", { type: "button", id: "continue-btn", onclick: () => this.continueAfterSummary() }, t("Continue"))));
-    } else {
-      box.append(h("p.muted", null, t("The next hand follows by itself.")));
-    }
-    return box;
+    return summaryPanelView(this);
   }
 
   /** Who took what this hand: the penalty cards each seat won, its points and its score. */
   tookTable(result, tricks, compact = false) {
-    const n = this.nPlayers();
-    const rules = this.table.rules;
-    const chips = rules.settlement !== "points";
-    const upTo = this.history.findIndex((x) => x.index === result.index);
-    const chipsAfter = chipTotals(rules, upTo >= 0 ? this.history.slice(0, upTo + 1) : this.history, n);
-    const penalty = (c) => cardValue(c, rules, result.penalty_suit) !== 0;
-    const won = wonPiles(tricks || [], n, penalty, true).map((p) => p.cards);
-    if (result.kitty_owner !== null && result.kitty) for (const c of result.kitty) if (penalty(c)) won[result.kitty_owner].push(c);
-    const rows = [];
-    for (let s = 0; s < n; s++) {
-      const cards = h("div.card-row");
-      for (const c of sortCards(won[s])) cards.append(compact ? cardChip(c) : cardElement(c));
-      if (!tricks) cards.append(h("span.muted", null, ngettext("{n} penalty card", "{n} penalty cards", result.penalty_cards[s])));
-      else if (!won[s].length) cards.append(h("span.muted", null, t("nothing")));
-      // Chip games settle in chips: the hand's change of chips and the chips held after it.
-      const hand = chips ? signed(result.chips_delta[s]) : signed(result.scores[s]);
-      const total = chips ? String(chipsAfter[s]) : String(result.totals[s]);
-      rows.push(h("tr", { dataset: { seat: String(s) } }, h("th", { scope: "row" }, this.nameOf(s)), h("td.took", null, cards),
-        h("td.points", null, String(result.points[s])), h("td.delta", null, hand), h("td.total", null, total)));
-    }
-    return h("div.table-scroll", null, h("table.scores", null,
-      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Took")), h("th", null, t("Points")),
-        h("th", null, chips ? t("Chips won") : t("Hand")), h("th", null, chips ? t("Chips") : t("Total")))),
-      h("tbody", null, rows)));
+    return tookTableView(this, result, tricks, compact);
   }
 
   gameOverPanel() {
-    const rv = this.reveal;
-    const v = this.view;
-    const winners = (rv && rv.winners) || (v && v.winners) || [];
-    const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
-    box.append(h("h2", null, t("Game over")));
-    box.append(h("p", null, winners.includes(this.seat)
-      ? t("You win!")
-      : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => this.nameOf(s)).join(", ") })));
-    box.append(this.standings(winners));
-    if (rv) {
-      box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-      box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
-        " ", h("button.btn.gold", { type: "button", onclick: () => this.showTab("fair") }, t("Check the fair shuffle")),
-        " ", h("a.btn", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record")),
-        " ", h("a.btn", { href: `#/replay/${encodeURIComponent(this.id)}` }, t("Replay"))));
-    }
-    return box;
+    return gameOverPanelView(this);
   }
 
   /** The final standings: every player from first to last, with their score (or chips) and team totals. */
   standings(winners) {
-    const n = this.nPlayers();
-    const rules = this.table.rules;
-    const chips = rules.settlement !== "points";
-    const totals = chips ? chipTotals(rules, this.history, n)
-      : (this.history.length ? this.history[this.history.length - 1].totals : (this.view ? this.view.scores : Array(n).fill(0)));
-    const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => {
-      const wa = winners.includes(a) ? 0 : 1;
-      const wb = winners.includes(b) ? 0 : 1;
-      return wa - wb || (chips ? totals[b] - totals[a] : totals[a] - totals[b]) || a - b;
-    });
-    const rows = order.map((s, i) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
-      h("td", null, String(i + 1)), h("th", { scope: "row" }, this.nameOf(s)),
-      rules.partnership ? h("td", null, t("Team {team}", { team: teamOf(s) })) : null,
-      h("td.total", null, String(totals[s]))));
-    return h("div.table-scroll", null, h("table.scores.standings", { "aria-label": t("Final standings") },
-      h("thead", null, h("tr", null, h("th", null, "#"), h("th", null, t("Player")), rules.partnership ? h("th", null, t("Team")) : null,
-        h("th", null, chips ? t("Chips") : t("Score")))),
-      h("tbody", null, rows)));
+    return standingsView(this, winners);
   }
 
   renderHand() {
@@ -1190,67 +1115,16 @@ export class TableScreen {
     else this.moonDialog(v);
   }
 
-  async bidDialog(v) {
-    const amounts = v.legal.filter((a) => "bid" in a).map((a) => a.bid);
-    const positive = amounts.filter((x) => x > 0);
-    const min = positive.length ? Math.min(...positive) : 0;
-    const max = positive.length ? Math.max(...positive) : 0;
-    const high = v.bids.reduce((m, b) => Math.max(m, b[1]), 0);
-    const value = await openDialog((close) => {
-      const input = h("input", { type: "number", min, max, value: min, id: "bid-amount", inputmode: "numeric" });
-      const hand = h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c)));
-      const form = h("form.dlg", {
-        onsubmit: (e) => {
-          e.preventDefault();
-          const n = Number(input.value);
-          if (!Number.isInteger(n) || n < min || n > max) { toast(t("Bid a whole number from {min} to {max}", { min, max }), "error"); return; }
-          close(n);
-        },
-      },
-      h("h2", null, t("Auction: your bid")),
-      h("p", null, high ? t("The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", { n: high })
-        : t("Nobody has bid yet. The winner pays the bid into the pool and names the penalty suit.")),
-      hand,
-      positive.length ? h("div.field", null, h("label", { for: "bid-amount" }, t("Chips (from {min} to {max})", { min, max })), input) : h("p", null, t("You cannot top the highest bid.")),
-      h("div.actions",
-        null,
-        h("button.btn", { type: "button", onclick: () => close(0) }, t("No bid")),
-        h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")),
-        positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null));
-      return form;
-    }, { label: t("Auction: your bid"), cancellable: false });
-    if (value !== null && value !== undefined) this.act({ seat: this.seat, bid: value });
+  bidDialog(v) {
+    return bidDialogView(this, v);
   }
 
-  async declareDialog(v) {
-    const suits = v.legal.filter((a) => a.declare).map((a) => a.declare);
-    const value = await openDialog((close) => h("div.dlg", null,
-      h("h2", null, t("Name the penalty suit")),
-      h("p", null, t("Every card of the suit you name costs one point (one chip) to whoever takes it.")),
-      h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c))),
-      h("div.choices", null, suits.map((s) => h(`button.btn.suit-btn.${s === "H" || s === "D" ? "red" : "black"}`, {
-        type: "button", onclick: () => close(s), html: suitIcon(s) + " " + esc(suitName(s)),
-      }))),
-      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
-    { label: t("Name the penalty suit"), cancellable: false });
-    if (value) this.act({ seat: this.seat, declare: value });
+  declareDialog(v) {
+    return declareDialogView(this, v);
   }
 
-  async moonDialog(v) {
-    const pts = v.points_taken[this.seat];
-    const choices = v.legal.filter((a) => a.moon).map((a) => a.moon);
-    const value = await openDialog((close) => h("div.dlg", null,
-      h("h2", null, t("You shot the moon!")),
-      h("p", null, t("You took every penalty card ({n} points). Choose:", { n: pts })),
-      h("div.choices", null,
-        choices.includes("subtract_from_self") ? h("button.btn.primary", { type: "button", onclick: () => close("subtract_from_self") },
-          t("Subtract {n} from my score", { n: pts })) : null,
-        choices.includes("add_to_others") ? h("button.btn.gold", { type: "button", onclick: () => close("add_to_others") },
-          t("Add {n} to everyone else", { n: pts })) : null),
-      h("p.muted", null, t("Scores now: {scores}", { scores: v.scores.map((x, s) => `${this.nameOf(s)} ${x}`).join(", ") })),
-      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
-    { label: t("You shot the moon!"), cancellable: false });
-    if (value) this.act({ seat: this.seat, moon: value });
+  moonDialog(v) {
+    return moonDialogView(this, v);
   }
 
   // ------------------------------------------------------------------ side panel
@@ -1296,89 +1170,15 @@ export class TableScreen {
   }
 
   scoreSheet() {
-    const n = this.nPlayers();
-    const r = this.table.rules;
-    const chips = r.settlement !== "points";
-    const head = h("tr", null, h("th", { scope: "col" }, t("Hand")),
-      Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, this.nameOf(s))));
-    const rows = this.history.map((res) => h("tr", null, h("td", null, String(res.index + 1)),
-      Array.from({ length: n }, (_, s) => {
-        const moon = res.shooter === s;
-        const txt = chips ? signed(res.chips_delta[s]) : String(res.scores[s]);
-        return h(moon ? "td.moon" : "td", { title: moon ? t("shot the moon") : null }, txt + (moon ? " ☾" : ""));
-      })));
-    const lastTotals = this.history.length ? this.history[this.history.length - 1].totals : null;
-    const totals = chips ? chipTotals(r, this.history, n)
-      : lastTotals || (this.view ? this.view.scores : Array(n).fill(0));
-    // Partners score together: the leading team is marked, not its better player.
-    const teamSum = (team) => totals.reduce((acc, x, s) => acc + (teamOf(s) === team ? x : 0), 0);
-    const value = (s) => (r.partnership ? teamSum(teamOf(s)) : totals[s]);
-    const values = Array.from({ length: n }, (_, s) => value(s));
-    const best = chips ? Math.max(...values) : Math.min(...values);
-    const foot = h("tr", null, h("td", null, chips ? t("Chips") : t("Total")),
-      totals.map((x, s) => h(values[s] === best && this.history.length ? "td.lead" : "td", null, String(x))));
-    const parts = [h("div.table-scroll", null,
-      h("table.scores", { "aria-label": t("Score sheet") }, h("thead", null, head), h("tbody", null, rows), h("tfoot", null, foot)))];
-    if (r.partnership) {
-      // Partners sit in alternate seats and score together: the target applies to the team totals.
-      for (const team of ["A", "B"]) {
-        const seats = Array.from({ length: n }, (_, s) => s).filter((s) => teamOf(s) === team);
-        const lead = this.history.length && teamSum(team) === best;
-        parts.push(h(lead ? "p.team-total.lead" : "p.team-total", null, t("Team {team} ({names}): {n}", {
-          team, names: seats.map((s) => this.nameOf(s)).join(", "), n: teamSum(team),
-        })));
-      }
-    }
-    if (!this.history.length) parts.push(h("p.empty", null, t("No hand finished yet.")));
-    if (r.target && !chips) parts.push(h("p.muted", null, t("The game ends when someone reaches {n}; the lowest score wins.", { n: r.target })));
-    if (r.hands) parts.push(h("p.muted", null, ngettext("The game lasts {n} hand.", "The game lasts {n} hands.", r.hands)));
-    if (r.tie_break && r.tie_break.startsWith("play_on")) parts.push(h("p.muted", null, t("A tie for the lowest score plays on.")));
-    if (this.history.length) {
-      const last = this.history[this.history.length - 1];
-      const tricks = this.lastHandTricks && this.lastHandTricks.length ? this.lastHandTricks : null;
-      parts.push(h("h3", null, t("Last hand: who took what")));
-      parts.push(this.tookTable(last, tricks, true));
-    }
-    return h("div", null, parts);
+    return scoreSheetView(this);
   }
 
   chatPanel() {
-    const list = h("ul.chat-msgs", { "aria-label": t("Chat messages") }, this.chat.map((c) => h("li", null,
-      h("span.from", null, (c.seat === this.seat && c.seat !== null ? t("You") : c.name) + ": "), c.text)));
-    const input = h("input", { type: "text", id: "chat-input", maxlength: "300", "aria-label": t("Message"), placeholder: t("Say something nice") });
-    const form = h("form.chat-form", {
-      onsubmit: (e) => { e.preventDefault(); this.sendChat(input.value); input.value = ""; },
-    }, input, h("button.btn.primary", { type: "submit" }, t("Send")));
-    return h("div.chat-box", null, list, form);
+    return chatPanelView(this);
   }
 
   fairPanel() {
-    const box = h("div.fair");
-    box.append(h("p", null, t("The deck is shuffled from a secret seed chosen by the server before the first card. Its fingerprint (a SHA-256 hash, the commitment) is shown from the start; the seed is revealed when the game ends, so anyone can check that the cards were not changed during the game.")));
-    box.append(h("p.muted", null, t("The commitment is the SHA-256 of \"{prefix}\" followed by the seed.", { prefix: SEED_PREFIX })));
-    // Long hashes wrap inside the panel (never widening it) and each has a copy button.
-    const hash = (id, text, label) => h("div.hash", null, h("code", { id }, text),
-      h("button.btn.small", { type: "button", "aria-label": t("Copy: {what}", { what: label }), onclick: () => copyText(text) }, t("Copy")));
-    box.append(h("p", null, h("strong", null, t("Commitment"))));
-    box.append(this.commitment ? hash("commitment", this.commitment, t("Commitment"))
-      : h("p", null, h("code", { id: "commitment" }, t("not yet published (the game has not started)"))));
-    if (this.reveal) {
-      const rv = this.reveal;
-      const check = h("span", { id: "seed-check" }, t("checking…"));
-      box.append(h("p", null, h("strong", null, t("Seed, revealed"))), hash("seed", rv.seed, t("Seed, revealed")));
-      box.append(h("p", null, check));
-      sha256hex(SEED_PREFIX + rv.seed).then((hex) => {
-        if (hex === null) check.textContent = t("This browser cannot compute SHA-256 here; use the command below.");
-        else if (hex === rv.commitment) { check.className = "ok"; check.textContent = "✓ " + t("SHA-256 of the seed matches the commitment."); }
-        else check.textContent = "✗ " + t("SHA-256 of the seed does NOT match the commitment!");
-      });
-      box.append(h("p", null, h("a.btn.gold", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record"))));
-      box.append(h("p", null, t("Check every deal, move and score yourself:")));
-      box.append(h("pre.cmd", null, `corazones verify corazones-${this.id}.json\nprintf '%s' '${SEED_PREFIX}${rv.seed}' | sha256sum`));
-    } else {
-      box.append(h("p.muted", null, t("The seed will be revealed here when the game ends.")));
-    }
-    return box;
+    return fairPanelView(this);
   }
 }
 
@@ -1388,13 +1188,7 @@ function short(hex) {
   return hex ? hex.slice(0, 8) + "…" : "";
 }
 
-function signed(n) {
-  return n > 0 ? "+" + n : String(n);
-}
 
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
 
 /**
  * A table's name as shown: a name the server made from its host and an internal preset name
@@ -1417,15 +1211,6 @@ function focusSoon(selector) {
     const el = /** @type {HTMLElement | null} */ (document.querySelector(selector));
     if (el && !document.querySelector("dialog[open]")) el.focus();
   }, 0);
-}
-
-/** The commitment is SHA-256 of this prefix and the seed (corazones.core.commitment). */
-const SEED_PREFIX = "corazones-seed-v1:";
-
-async function sha256hex(text) {
-  if (!(window.crypto && crypto.subtle)) return null;
-  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // Touch or mouse: decides whether a tap on a card arms it or plays it.
