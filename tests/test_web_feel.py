@@ -133,6 +133,7 @@ MOVE_JS = """(d) => {
     if (play) tb.playCard(play.play);
   } else if (d === 'pass') {
     const keys = [...document.querySelectorAll('.hand .card')].map((e) => e.dataset.key);
+    tb.selected.clear();
     for (const k of keys.slice(0, v.pass_count)) tb.toggleSelect(k);
     tb.sendPass();
   }
