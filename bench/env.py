@@ -6,10 +6,14 @@ mask, observation vector and mask built every step, as a learner would see
 them.  Measured:
 
 * ``aec``     -- ``hearts_v0.raw_env``: ``last()`` then ``step()`` for every agent;
+* ``aec info_state`` -- the same with ``observation="info_state"`` (the
+  perfect-recall tensor, the like of what OpenSpiel's case builds);
 * ``gym``     -- ``HeartsEnv`` against ``random`` bots: the learner's steps only
   (the bots' moves happen inside them);
 * ``vector``  -- ``HeartsVector`` self-play, ``--batch`` games stepped together:
   steps of all games counted;
+* ``learned`` -- the CPU time of one decision of the ``learned`` level (standard
+  rules only), the cost a server pays per move of that bot;
 * ``openspiel`` -- OpenSpiel's ``rl_environment.Environment("hearts")`` with
   its information-state tensors, random legal actions (only when ``open_spiel``
   is installed: ``pip install open_spiel``).
@@ -123,6 +127,29 @@ def bench_openspiel(seconds: float, seed: int) -> tuple[int, float] | None:
     return steps, elapsed
 
 
+def bench_learned(seconds: float, seed: int) -> tuple[int, float, float]:
+    """The ``learned`` level's decisions in one-deal games among four of it: count, CPU seconds, p95 of one."""
+    from corazones.core import Game, Rules
+    from corazones.players.learned import LearnedBot
+
+    rules = Rules.preset("standard", hands=1, target=None, tie_break="shared")
+    bots = [LearnedBot(seed=s) for s in range(4)]
+    times: list[float] = []
+    deal = 0
+    while sum(times) < seconds:
+        game = Game(rules, seed=f"{seed}/{deal}")
+        deal += 1
+        while not game.over:
+            seat = game.to_act()[0]
+            obs = game.observation(seat)
+            t = time.process_time()
+            action = bots[seat].act(obs)
+            times.append(time.process_time() - t)
+            game.apply(action)
+    times.sort()
+    return len(times), sum(times), times[int(0.95 * len(times))]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
@@ -143,10 +170,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:24s} {steps:9d} {elapsed:7.2f} {steps / elapsed:10,.0f}", flush=True)
 
     show("aec (PettingZoo)", bench_aec(options, args.seconds, args.seed))
+    show("aec info_state", bench_aec({**options, "observation": "info_state"}, args.seconds, args.seed))
     show("gym vs random bots", bench_gym(options, args.seconds, args.seed))
     show(f"vector, {args.batch} games", bench_vector(options, args.seconds, args.seed, args.batch))
     if args.preset == "standard" and args.players in (None, 4):
         show("openspiel rl_environment", bench_openspiel(args.seconds, args.seed))
+        moves, cpu, p95 = bench_learned(args.seconds, args.seed)
+        print(f"learned level: {moves} decisions, {1000 * cpu / moves:.2f} ms of CPU each (p95 {1000 * p95:.2f} ms)")
     return 0
 
 

@@ -17,7 +17,7 @@
    against three ``random``, three ``beginner`` and three ``standard``
    players (the same deals at every checkpoint) and record its points per
    deal; write the curve to ``--plot`` (matplotlib) and the final weights to
-   ``--out`` (by default the ones the package ships).
+   ``--out`` (by default ``learned_reinforce.json``; the shipped weights come from ``scripts/distil_expert.py``).
 
 Needs numpy (``pip install -e '.[env]'``) and, for the plot, matplotlib
 (``.[arena]``).  About 17 minutes on one core with the defaults:
@@ -41,7 +41,6 @@ from corazones.core.observation import Observation
 from corazones.players.learned import FEATURES, LearnedBot, Network, card_features
 from corazones.players.registry import make_player
 
-SHIPPED = Path(__file__).resolve().parent.parent / "src" / "corazones" / "players" / "data" / "learned.json"
 ONE_DEAL = {"hands": 1, "target": None, "tie_break": "shared"}
 IMITATION = "imitation of the standard player (scripts/train_learned.py)"
 
@@ -277,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--checkpoints", type=int, default=5)
     parser.add_argument("--final-deals", type=int, default=1000, help="paired deals for the gap to standard")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=SHIPPED)
+    parser.add_argument("--out", type=Path, default=Path("learned_reinforce.json"))
     parser.add_argument("--plot", type=Path, default=Path("learned_training.png"))
     args = parser.parse_args(argv)
     if args.rl_iterations and args.rl_rollouts < 2:

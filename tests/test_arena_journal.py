@@ -145,6 +145,7 @@ def _ctrl_c_as_on_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, workers: str) -> None:
     out = tmp_path / "run"

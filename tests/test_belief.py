@@ -12,8 +12,7 @@ from corazones.core import Game, Kind, Rules
 from corazones.core.deal import Deal
 from corazones.players.belief import Belief
 from corazones.players.knowledge import deduce
-
-from .conftest import random_action
+from tests.helpers import random_action
 
 PRESETS = [
     ("standard", {}),

@@ -114,6 +114,7 @@ def test_the_installed_build_recorded_each_compiled_source() -> None:
         assert record["sources"][module_key(m.__name__)] == source_digest(str(source)), f"{m.__name__} is stale"
 
 
+@pytest.mark.integration
 @pytest.mark.slow
 def test_a_real_install_without_a_compiler_says_so_when_it_starts(tmp_path: Path) -> None:
     """pip install . (not editable) with no C compiler: pure Python, and the package itself reports why.

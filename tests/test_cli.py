@@ -17,8 +17,7 @@ from corazones.cli.main import app
 from corazones.core import PRESETS, Action, Game, Kind, Rules, card_str
 from corazones.core.records import dumps, loads, make_record, verify_record
 from corazones.players.registry import make_player
-
-from .test_handlog import hand_entries
+from tests.helpers import hand_entries
 
 runner = CliRunner()
 #: The language comes from the locale when --lang is not given: the tests pin English.
@@ -79,6 +78,7 @@ def test_list_options_accept_commas() -> None:
     assert code == 0 and "passes left right" in out
 
 
+@pytest.mark.integration
 def test_the_real_entry_point_reports_bad_options_without_a_traceback() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "corazones", "play", "-o", "passes=5"], capture_output=True, text=True, timeout=60

@@ -141,6 +141,7 @@ def test_the_root_page_lists_the_commands_and_the_exit_codes_in_spanish() -> Non
     assert "Exit codes" not in out
 
 
+@pytest.mark.integration
 def test_the_real_entry_point_shows_the_help_in_spanish() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "corazones", "play", "--lang", "es", "--help"],

@@ -27,11 +27,9 @@ from corazones.cli.main import app
 from corazones.cli.toolkit import Command, Group, soft_breaks_joined
 from corazones.core import Game, Rules
 from corazones.core.commitment import commit
-from corazones.core.limits import MAX_RECORD_BYTES
+from corazones.core.limits import MAX_NAME_LENGTH, MAX_RECORD_BYTES
 from corazones.core.records import dumps, make_record
-
-from .conftest import play_random
-from .test_handlog import hand_entries
+from tests.helpers import hand_entries, play_random
 
 ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
 #: The command built once (Typer's own test runner rebuilds it from the signatures on every call, ~0.1 s).
@@ -115,12 +113,12 @@ def named_record(record_text: str, names: list[str]) -> str:
 
 def test_names_are_clipped_and_stripped_of_what_acts_on_a_terminal(tmp_path: Path, record_text: str) -> None:
     path = tmp_path / "names.json"
-    long_name = "L" * 90
+    long_name = "L" * MAX_NAME_LENGTH  # the longest name a record holds is shown whole (longer ones: test_text)
     path.write_text(named_record(record_text, [long_name, "Ana\u202eevil", "Bob", "seat 3"]), encoding="utf-8")
     result = invoke("replay", str(path))
     assert result.exit_code == 0
     out = result.stdout
-    assert long_name not in out and "L" * 39 + "…" in out
+    assert long_name in out and "L" * (MAX_NAME_LENGTH + 1) not in out
     assert "\u202e" not in out and "Anaevil" in out and "seat 3" in out
     es = invoke("replay", str(path), "--lang", "es").stdout
     assert "asiento 3" in es and "seat 3" not in es
@@ -413,7 +411,7 @@ def test_every_value_declares_its_placeholder() -> None:
             command = command.commands[word]
         for param in command.params:
             flag = getattr(param, "is_flag", False)
-            assert (param.metavar == "") if flag else bool(param.metavar), (words, param.name, param.metavar)
+            assert flag or bool(param.metavar), (words, param.name, param.metavar)
 
 
 def test_the_exit_codes_are_in_the_help_and_the_docs() -> None:

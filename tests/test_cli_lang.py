@@ -27,7 +27,7 @@ from corazones.core import Rules
 from corazones.core.commitment import commit
 from corazones.i18n import LANGS, error_text
 from corazones.services.arena import ArenaConfig, run_arena
-from tests.conftest import free_port
+from tests.helpers import free_port
 
 COMMAND = typer.main.get_command(app)
 ENGLISH = {"LC_ALL": "en_US.UTF-8", "LANGUAGE": "en", "COLUMNS": "200"}
@@ -170,6 +170,7 @@ def test_serve_refuses_in_spanish() -> None:
     assert "Valor no válido para '--log-level': nivel desconocido 'loud'" in refused, refused
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("lang", LANGS)
 def test_serve_says_where_it_serves_in_its_language(lang: str, tmp_path: Path) -> None:
     """The one line a running server prints, through a real ``corazones serve`` (stopped once it has said it)."""

@@ -13,8 +13,7 @@ from corazones.core import Game, RecordError, Rules
 from corazones.core.commitment import PREFIX, check, commit, is_commitment, seed_text
 from corazones.core.errors import SeedError
 from corazones.core.records import dumps, loads, make_record, replay, verify_record
-
-from .conftest import play_random, random_action
+from tests.helpers import play_random, random_action
 
 
 def test_commitment_is_sha256_of_the_domain_separated_seed_text() -> None:

@@ -89,6 +89,7 @@ def test_same_seed_same_actions_byte_identical_record_and_replay(preset: str) ->
     verify_record(loads(text))
 
 
+@pytest.mark.integration
 def test_record_is_identical_in_another_process_with_another_hash_seed() -> None:
     """Byte-identical across processes: nothing depends on hash randomisation or object ids."""
     code = (

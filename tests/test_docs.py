@@ -375,6 +375,7 @@ def _short(command: str) -> str:
     return one if len(one) <= 200 else one[:200] + " ..."
 
 
+@pytest.mark.integration
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: _rel(p))
 def test_doc_runs(path: Path, tmp_path: Path) -> None:
     blocks, errors = parse_markdown(path)
@@ -461,6 +462,7 @@ def test_a_marker_matching_nothing_is_reported(tmp_path: Path) -> None:
     assert errors == [] and "matches no command" in blocks[0].errors[0]
 
 
+@pytest.mark.integration
 def test_a_failure_names_file_line_block_and_output(tmp_path: Path) -> None:
     blocks, _ = _parse(
         tmp_path, "```bash\necho fine\necho broken >&2; exit 3\n```\n\n```python\nraise SystemExit('boom')\n```\n"
@@ -474,6 +476,7 @@ def test_a_failure_names_file_line_block_and_output(tmp_path: Path) -> None:
     assert "boom" in failures[1]
 
 
+@pytest.mark.integration
 def test_installs_are_refused_unless_skipped(tmp_path: Path) -> None:
     blocks, _ = _parse(tmp_path, "```bash\npython3 -m pip install -e .   # get it\necho ok  # not pip install\n```\n")
     failures = run_block(blocks[0], tmp_path)

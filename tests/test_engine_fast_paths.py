@@ -17,8 +17,8 @@ from corazones.core import PRESETS, Action, CardError, Game, IllegalActionError,
 from corazones.core.actions import PLAY_ACTIONS
 from corazones.core.deal import shuffle
 from corazones.core.limits import MAX_PLAYERS
+from tests.helpers import snapshot
 
-from .engine_helpers import snapshot
 from .test_rules_illegal import SCENARIOS, Scenario
 
 

@@ -209,14 +209,17 @@ def test_render_modes_show_the_seat_to_act(capsys: pytest.CaptureFixture[str]) -
         hearts_v0.raw_env(reward="moon")
 
 
-def test_resets_take_chosen_deals_in_turn() -> None:
+def test_resets_take_chosen_deals() -> None:
     rules = Rules.preset("standard")
     deals = [Game(rules, seed=s) for s in (1, 2)]
     positions = [Position(rules, tuple(tuple(g.deal.hand(s)) for s in range(4)), dealer=g.dealer) for g in deals]
     env = hearts_v0.raw_env(rules=rules, positions=positions)
-    for i in range(3):
+    for i in range(6):
         env.reset(seed=i)
-        assert env.game.observation(2).hand == positions[i % 2].hands[2]
+        assert env.game.observation(2).hand in (positions[0].hands[2], positions[1].hands[2])
+    for p in positions:  # a chosen one, in order
+        env.reset(options={"position": p})
+        assert env.game.observation(2).hand == p.hands[2]
     env.reset(seed=0, options={"position": positions[1], "single_deal": True})
     assert env.game.rules.hands == 1
     five = Game(Rules.preset("omnibus", players=5), seed=1)

@@ -10,7 +10,7 @@ import pytest
 from corazones.core import Game, Kind, Rules
 from corazones.players.learned import FEATURES, LearnedBot, Network, card_features, shipped_network
 from corazones.players.registry import LEVELS, make_player
-from tests.conftest import random_action
+from tests.helpers import random_action
 
 PRESETS = [
     ("standard", {}),
@@ -72,3 +72,53 @@ def test_learned_takes_fewer_points_than_random_players() -> None:
         learned += game.history[-1].scores[0]
         random_pts += sum(game.history[-1].scores[1:])
     assert learned / 40 < random_pts / 120 / 2  # less than half what a random player takes
+
+
+def test_features_carry_the_standard_players_judgment() -> None:
+    """``standard_pick`` marks the standard player's card(s), ``standard_cost`` is 0 for its favourite."""
+    from corazones.players.standard import StandardBot
+
+    rng = random.Random(7)
+    std = StandardBot(0)
+    pick, cost = FEATURES.index("standard_pick"), FEATURES.index("standard_cost")
+    for seed in range(6):
+        game = Game(Rules.preset("standard"), seed=seed)
+        while not game.over and len(game.history) == 0:
+            seat = game.to_act()[0]
+            obs = game.observation(seat)
+            got = card_features(obs)
+            if got:
+                chosen = set(std.act(obs).cards)
+                assert {c for c, f in got if f[pick] == 1.0} == chosen
+                if obs.decision is Kind.PLAY:
+                    assert min(f[cost] for _, f in got) == 0.0
+            game.apply(random_action(game, rng))
+
+
+def test_distilling_collects_the_experts_decisions_and_trains_on_them(tmp_path: Any) -> None:
+    """A short run of scripts/distil_expert.py: one deal recorded, a network fitted to it, weights that load."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "scripts" / "distil_expert.py"
+    data, out = tmp_path / "expert.pkl", tmp_path / "learned.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent / "src")}
+    run = [sys.executable, str(script)]
+    subprocess.run(
+        [*run, "collect", "--deals", "1", "--worlds", "8", "--pass-worlds", "8", "--out", str(data)],
+        check=True,
+        env=env,
+    )
+    got = subprocess.run(
+        [*run, "train", str(data), "--steps", "3", "--temperature", "10", "--eval-deals", "2", "--out", str(out)],
+        check=True,
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "decisions to fit" in got and "paired deals" in got
+    network = Network.from_json(json.loads(out.read_text()))
+    assert len(network.w1[0]) == len(FEATURES)

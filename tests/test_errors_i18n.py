@@ -31,8 +31,8 @@ from corazones.i18n import error_json, error_text, po_path, translator
 from corazones.server import options
 from corazones.server.client import ApiError, TableClient, drain
 from corazones.server.local import LocalServer
+from tests.helpers import RANDOM, guest
 from tests.test_cli import run, scripted_answers
-from tests.test_server_protocol import RANDOM, guest
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "src" / "corazones" / "core"
@@ -205,10 +205,13 @@ def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalS
         ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
     detail = info.value.detail
     reason = detail["reason"]
-    assert reason["template"] == options.CLASH
-    assert detail["message"] == reason["template"].format(**reason["params"])
-    spanish = ES(reason["template"]).format(**reason["params"])
-    assert spanish != detail["message"] and spanish.startswith("players = 3 ")
+    assert reason["template"] == options.RULES_REFUSE
+    why = reason["params"]["why"]  # the rules' own error, nested, with its own template
+    assert detail["message"] == reason["template"].format(
+        why=why["template"].format(**why["params"]), options=reason["params"]["options"]
+    )
+    spanish = ES(reason["template"]).format(why=ES(why["template"]).format(**why["params"]), options="")
+    assert spanish != detail["message"] and spanish.startswith("pasar 'across'")
     # a core error under an HTTP refusal (the score pad's) carries its own template the same way
     made = httpx.post(f"{server.base}/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"]}).json()
     r = httpx.delete(f"{server.base}/api/pads/{made['id']}/hands/1", headers={"X-Pad-Key": made["key"]})
@@ -244,7 +247,11 @@ def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: Loca
         with pytest.raises(ApiError) as info:
             ana.create(preset="standard", options={"players": 3, "passes": ["across"]})
         reason = info.value.detail["reason"]
-        assert message == ES(reason["template"]).format(**reason["params"])
+        why = reason["params"]["why"]  # the rules' own error, translated first
+        wanted = ES(reason["template"]).format(
+            why=ES(why["template"]).format(**why["params"]), options=reason["params"]["options"]
+        )
+        assert message == wanted
         assert message != info.value.detail["message"]  # the page showed it in Spanish, not the English text
     finally:
         context.close()
@@ -360,7 +367,7 @@ def test_the_arena_command_reports_a_failure_in_the_locale_language() -> None:
 def test_hand_log_verdicts_carry_their_reason_as_a_template() -> None:
     """A verdict's message stays English (verify prints it, for scripts); its reason reads Spanish via the catalog."""
     from corazones.core.handlog import ILLEGAL, MALFORMED, MISMATCH, check_entry, check_line
-    from tests.test_handlog import hand_entries
+    from tests.helpers import hand_entries
 
     entry = hand_entries("standard", {}, seed=3, hands=1)[0]
     ok = check_entry(entry)

@@ -15,8 +15,7 @@ from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
 from corazones.players.table import play_game
-
-from .conftest import random_action
+from tests.helpers import random_action
 
 
 def small(seed: int, **kw: object) -> ExpertBot:

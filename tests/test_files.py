@@ -1,13 +1,18 @@
-"""``save_atomic``: a file is saved whole or not at all, whoever else writes beside it."""
+"""``save_atomic``: a file is saved whole or not at all, and nothing standing at the path (link, device) is replaced."""
 
 from __future__ import annotations
 
+import errno
+import os
+import socket
+import stat
+import threading
 from pathlib import Path
 
 import pytest
 
-from corazones.services.files import save_atomic
-from tests.test_os_reasons import unwritable_folder
+from corazones.services.files import NotWritableHere, output_kind, save_atomic
+from tests.helpers import unwritable_folder
 
 
 def test_a_save_writes_the_text_and_replaces_the_old_file_leaving_nothing_else(tmp_path: Path) -> None:
@@ -59,3 +64,87 @@ def test_the_saved_file_has_the_permissions_a_plain_write_gives_not_the_temporar
     kept.chmod(0o640)
     save_atomic(kept, "new")
     assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text(encoding="utf-8") == "new"
+
+
+# ------------------------------------------------- what stands at the path is never replaced
+def test_a_symbolic_link_is_followed_its_target_written_and_the_link_stays(tmp_path: Path) -> None:
+    target = tmp_path / "real" / "record.json"
+    target.parent.mkdir()
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    save_atomic(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["record.json"]
+
+
+def test_a_dangling_link_creates_its_target_and_stays_a_link(tmp_path: Path) -> None:
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "later.json")
+    save_atomic(link, "x")
+    assert link.is_symlink() and (tmp_path / "later.json").read_text(encoding="utf-8") == "x"
+
+
+def device(folder: Path, name: str) -> Path:
+    """A character device node: a private copy of ``/dev/<name>`` where the system allows making one.
+
+    A copy, so that a regression replaces a file of the test's own folder, never the machine's
+    ``/dev/null``; where making nodes is not allowed (not root) ``/dev`` cannot be replaced either.
+    """
+    numbers = {"null": (1, 3), "full": (1, 7)}[name]
+    path = folder / name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(*numbers))
+        with path.open("rb"):
+            pass
+    except OSError:
+        return Path("/dev") / name
+    return path
+
+
+def test_a_character_device_is_written_directly_never_replaced(tmp_path: Path) -> None:
+    null, full = device(tmp_path, "null"), device(tmp_path, "full")
+    before = os.stat(null)
+    save_atomic(null, "into the void")
+    after = os.lstat(null)
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+    with pytest.raises(OSError) as caught:
+        save_atomic(full, "x" * 10_000)
+    assert caught.value.errno == errno.ENOSPC
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_fifo_is_written_directly_to_its_reader_and_stays_a_fifo(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    save_atomic(fifo, "through the pipe ♥\n")
+    reader.join(10)
+    assert got == ["through the pipe ♥\n".encode()]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_a_folder_and_a_socket_are_refused_and_left_as_they_are(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(NotWritableHere) as caught:
+        save_atomic(folder, "x")
+    assert caught.value.what == "folder" and folder.is_dir() and not list(folder.iterdir())
+    sock_path = tmp_path / "sock"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(sock_path))
+        with pytest.raises(NotWritableHere) as caught:
+            save_atomic(sock_path, "x")
+        assert caught.value.what == "socket" and stat.S_ISSOCK(os.lstat(sock_path).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games", "sock"]
+
+
+def test_dash_and_dev_stdout_mean_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert output_kind("-") == "stdout" and output_kind("/dev/stdout") == "stdout"
+    save_atomic(Path("-"), "to the screen\n")
+    assert capsys.readouterr().out == "to the screen\n"

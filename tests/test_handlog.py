@@ -10,71 +10,9 @@ from typing import Any
 
 import pytest
 
-from corazones.core import Action, Deal, Game, Kind, Rules, card_str, parse_card
+from corazones.core import Action, Deal, Rules, parse_card
 from corazones.core.handlog import ILLEGAL, MALFORMED, MISMATCH, OK, Verdict, check_entry, check_line
-
-from .conftest import random_action
-from .test_records import shooter_policy
-
-Policy = Callable[[Game], Action]
-
-
-def hand_entries(
-    preset: str, options: dict[str, Any], seed: int, hands: int = 2, policy: Policy | None = None
-) -> list[dict[str, Any]]:
-    """Hand-log entries of the first ``hands`` hands of a real game, with every expected result."""
-    game = Game(Rules.preset(preset, **options), seed)
-    rng = random.Random(seed)
-    n = game.rules.players
-    out = []
-    while len(out) < hands and not game.over:
-        d = game.deal
-        entry: dict[str, Any] = {
-            "rules": preset,
-            "options": options,
-            "dealer": d.dealer,
-            "hands": [[card_str(c) for c in d.hand(s)] for s in range(n)],
-            "pass_direction": d.pass_direction,
-        }
-        passes: list[list[str]] = [[] for _ in range(n)]
-        plays: list[str] = []
-        bids: list[int] = []
-        declare = None
-        choice = None
-        start = game.hand_index
-        while game.hand_index == start and not game.over:
-            a = policy(game) if policy else random_action(game, rng)
-            game.apply(a)
-            if a.kind is Kind.PASS:
-                passes[a.seat] = [card_str(c) for c in a.cards]
-            elif a.kind is Kind.PLAY:
-                plays.append(card_str(a.card))
-            elif a.kind is Kind.MOON:
-                choice = a.value
-            elif a.kind is Kind.BID:
-                bids.append(int(a.value))
-            elif a.kind is Kind.DECLARE:
-                declare = "CDSH"[int(a.value)]
-        if d.pass_direction != "hold":
-            entry["passes"] = passes
-        if game.rules.auction:
-            if d.forced_declarer is not None:
-                entry["declarer"] = d.forced_declarer  # a carried-over pool: no bidding
-            else:
-                entry["bids"] = bids
-            if declare is not None:
-                entry["declare"] = declare
-        entry["plays"] = plays
-        entry["moon_choice"] = choice
-        h = game.history[-1]
-        entry["expect"] = {
-            "points": list(h.scores),
-            "taken": list(h.points),
-            "shooter": h.shooter,
-            "kitty_owner": h.kitty_owner,
-        }
-        out.append(entry)
-    return out
+from tests.helpers import hand_entries, shooter_policy
 
 
 def verdict(entry: Any) -> Verdict:

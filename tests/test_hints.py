@@ -13,8 +13,7 @@ from corazones.core.observation import Observation
 from corazones.core.trick import trick_winner
 from corazones.i18n import translator
 from corazones.players.hints import Hint, Reason, Seat, Suit, describe, suggest
-
-from .conftest import random_action
+from tests.helpers import random_action
 
 
 def positions(preset: str, seed: int, limit: int = 400) -> Iterator[Observation]:

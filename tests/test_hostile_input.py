@@ -39,8 +39,7 @@ from corazones.core.limits import (
 )
 from corazones.core.records import check_shape, dumps, loads, make_record, replay, verify_record
 from corazones.core.rules import OPTION_NAMES, PRESETS
-
-from .conftest import play_random
+from tests.helpers import play_random
 
 HUGE = "9" * 5000
 #: Modest by default so the suite stays quick; CORAZONES_FUZZ_EXAMPLES=2000 for a long hunt.
@@ -179,7 +178,9 @@ def test_sizes_are_bounded_with_named_limits(record_text: str) -> None:
         loads(json.dumps(data))
     data = json.loads(record_text)
     data["players"][1] = "x" * (MAX_NAME_LENGTH + 1)
-    with pytest.raises(RecordError, match=f"players\\[1\\] has 101 characters; a name has at most {MAX_NAME_LENGTH}"):
+    with pytest.raises(
+        RecordError, match=f"players\\[1\\] has {MAX_NAME_LENGTH + 1} characters; a name has at most {MAX_NAME_LENGTH}"
+    ):
         loads(json.dumps(data))
     data["players"][1] = "y" * 5_000_000
     with pytest.raises(RecordError, match="players\\[1\\]: a string of 5,000,000 characters"):
@@ -346,7 +347,7 @@ def test_rule_option_types_are_checked(options: dict[str, Any], message: str) ->
 def test_rules_names_and_unknown_options_from_dicts() -> None:
     for data, message in (
         ({"name": ["standard"]}, "the rules' name must be a string"),
-        ({"name": "x" * 101}, "a name has at most 100"),
+        ({"name": "x" * (MAX_NAME_LENGTH + 1)}, f"a name has at most {MAX_NAME_LENGTH}"),
         ({"name": "evil\x1b[2J"}, "holds a control character"),
         ({"name": "standard", 1: 2}, "unknown option(s) 1"),
         ({"name": "standard", "\x1b[2J": 2}, "unknown option(s) '\\x1b[2J'"),
@@ -381,6 +382,7 @@ def test_actions_print_as_cards() -> None:
     assert str(Action.bid(1, 3)) == "seat 1 bids 3" and str(Action.bid(1, 0)) == "seat 1 passes the bid"
 
 
+@pytest.mark.integration
 def test_the_readme_five_liner_prints_readable_actions() -> None:
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Python in five lines", 1)[1].split("```python", 1)[1].split("```", 1)[0]

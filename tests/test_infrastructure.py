@@ -81,14 +81,14 @@ def test_fresh_postgres_databases_are_separate(fresh_postgres_url: str, postgres
 
 def test_a_missing_component_skips_locally_and_fails_when_required(monkeypatch: pytest.MonkeyPatch) -> None:
     """CI sets CORAZONES_REQUIRE_*=1: a component it installed but cannot use must fail the run, not skip."""
-    from tests.conftest import _unavailable
+    from tests.helpers import unavailable
 
     monkeypatch.delenv("CORAZONES_REQUIRE_POSTGRES", raising=False)
     with pytest.raises(pytest.skip.Exception, match="PostgreSQL unavailable: no initdb"):
-        _unavailable("PostgreSQL", "no initdb", "CORAZONES_REQUIRE_POSTGRES")
+        unavailable("PostgreSQL", "no initdb", "CORAZONES_REQUIRE_POSTGRES")
     monkeypatch.setenv("CORAZONES_REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="CORAZONES_REQUIRE_POSTGRES=1 requires it"):
-        _unavailable("PostgreSQL", "no initdb", "CORAZONES_REQUIRE_POSTGRES")
+        unavailable("PostgreSQL", "no initdb", "CORAZONES_REQUIRE_POSTGRES")
 
 
 def test_the_browser_leaves_no_event_loop_behind_for_the_next_module(tmp_path: Path, chromium_path: str) -> None:

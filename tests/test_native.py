@@ -32,6 +32,7 @@ def _check_output(pythonpath: Path | None) -> str:
     return out.split("\n", 1)[1]  # the first line names the build
 
 
+@pytest.mark.integration
 @pytest.mark.skipif(not all(is_compiled(m) for m in HOT), reason="the pure Python build is installed")
 def test_compiled_modules_play_like_their_source(tmp_path: Path) -> None:
     pure = tmp_path / "pure"

@@ -9,8 +9,6 @@ English under ``--lang en``; an errno the catalog lacks keeps the system's words
 from __future__ import annotations
 
 import errno
-import os
-import secrets
 import socket
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import pytest
 from corazones.core.errors import Message
 from corazones.i18n import error_json, error_text, translator
 from corazones.i18n.oserrors import REASONS, os_reason
+from tests.helpers import unwritable_folder
 from tests.test_toolkit_i18n import ENGLISH, SPANISH, run
 
 
@@ -42,22 +41,6 @@ def test_a_missing_input_is_refused_with_the_reason_in_the_chosen_language(args:
     assert code == 2 and "cannot read" in out and ": No such file or directory" in out, out
 
 
-def unwritable_folder(tmp_path: Path) -> tuple[Path, int]:
-    """A folder no file can be created in, and the errno that says so (root writes anywhere: then /proc)."""
-    folder = tmp_path / "locked"
-    folder.mkdir()
-    folder.chmod(0o555)
-    for candidate in (folder, Path("/proc")):
-        probe = candidate / f"probe-{secrets.token_hex(4)}"
-        try:
-            fd = os.open(probe, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        except OSError as e:
-            return candidate, e.errno or 0
-        os.close(fd)
-        probe.unlink()
-    pytest.skip("no folder here refuses to be written")
-
-
 @pytest.mark.parametrize("args", [["play", "--auto", "--record"], ["pad", "--save"], ["pad", "--csv"]])
 def test_an_unwritable_output_is_refused_with_the_reason_in_the_chosen_language(
     args: list[str], tmp_path: Path
@@ -66,6 +49,11 @@ def test_an_unwritable_output_is_refused_with_the_reason_in_the_chosen_language(
     assert reason in REASONS, errno.errorcode.get(reason)
     target = str(folder / "out.json")
     code, out = run(*args, target, "--lang", "es")
+    if reason == errno.ENOENT:  # /proc (as root): a folder that is there and takes no new file says so
+        assert code == 2 and f"'{target}': la carpeta '{folder}' no admite archivos nuevos" in out, out
+        code, out = run(*args, target, "--lang", "en")
+        assert code == 2 and f"'{target}': folder '{folder}' does not take new files" in out, out
+        return
     assert code == 2 and f"no se puede escribir en '{target}': {spanish(reason)}" in out, out
     code, out = run(*args, target, "--lang", "en")
     assert code == 2 and f"cannot write to '{target}': {REASONS[reason]}" in out, out

@@ -22,7 +22,7 @@ from corazones.core.observation import HandResult
 from corazones.core.pad import Entry, Pad, PadError, layout
 from corazones.core.rules import PRESETS
 from corazones.core.scoring import find_shooter, moon_scores
-from tests.conftest import random_action
+from tests.helpers import random_action
 
 #: Every preset, plus player counts, partnerships and moon settings the presets do not show.
 CASES = [(name, {}) for name in PRESETS] + [

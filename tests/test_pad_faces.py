@@ -25,7 +25,7 @@ from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, Revoke, loads
 from corazones.core.pad.grammar import HandSyntaxError, entry_text, parse_hand
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
-from tests.test_os_reasons import unwritable_folder
+from tests.helpers import unwritable_folder
 
 runner = CliRunner()
 NAMES = "Ana,Bea,Carl,Dan"

@@ -25,7 +25,7 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot
 
 PHONE = {"width": 390, "height": 844}
 
@@ -202,7 +202,7 @@ def in_chromium(chromium_path: str, server: Any, story: Any) -> None:
     """``story(browser, server)`` in a headless Chromium of its own, closed after it."""
     from playwright.sync_api import sync_playwright
 
-    from tests.conftest import launch_chromium
+    from tests.helpers import launch_chromium
 
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright, chromium_path)
@@ -300,7 +300,7 @@ def whole_game_in(browser: Any, server: Any) -> None:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def pad_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     from corazones.services.store import Store
-    from tests.conftest import sqlalchemy_url
+    from tests.helpers import sqlalchemy_url
 
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path}/pads.db"
@@ -353,10 +353,13 @@ def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(clien
         r = client.post("/api/pads", json={"preset": "standard", "names": ["A", "B", "C", "D"], **body})
         assert r.status_code == 422, r.text
         detail: dict[str, Any] = r.json()["detail"]
-        assert detail["code"] == "malformed" and detail["message"] == detail["reason"]["template"].format(
-            **detail["reason"]["params"]
-        )
+        assert detail["code"] == "malformed" and detail["message"] == english(detail["reason"])
         return detail["reason"]  # type: ignore[no-any-return]
+
+    def english(reason: dict[str, Any]) -> str:
+        """A reason filled, any reason nested as a parameter (the rules' own error) filled first."""
+        params = {k: english(v) if isinstance(v, dict) else v for k, v in reason["params"].items()}
+        return str(reason["template"]).format(**params)
 
     # The same refusals as a new table's (tests/test_server_options.py): the option and what it allows.
     moon = refused(options={"moon": "sideways"})
@@ -370,12 +373,13 @@ def test_api_setup_takes_every_option_of_the_sheet_and_names_what_is_wrong(clien
     assert r.status_code == 422 and r.json()["detail"]["message"].startswith("revoke_penalty: ")
     # How options go together is the rules' own check; the page translates the refusal.
     assert refused(names=list("ABCDE"), options={"players": 5, "passes": ["across"]}) == {
-        "template": options.CLASH,
+        "template": options.RULES_REFUSE,
         "params": {
-            "option": "players",
-            "value": "5",
-            "others": 'preset = "standard", passes = ["across"]',
-            "allowed": "4, 6",
+            "why": {
+                "template": "passing 'across' needs an even number of players, not {players}",
+                "params": {"players": 5},
+            },
+            "options": 'preset = "standard", players = 5, passes = ["across"]',
         },
     }
 
@@ -399,12 +403,12 @@ def setup_in(browser: Any, server: Any) -> None:
     titles = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in titles] == list(PRESETS) and ("omnibus", "Corazones ómnibus") in [tuple(x) for x in titles]
 
-    # A combination the rules refuse: said in Spanish, naming the option and the values it may take.
+    # A combination the rules refuse: said in Spanish, in the rules' own words, with the options given.
     page.fill("#pad-players", "5")
     assert page.locator(".pad-names input").count() == 5
     page.select_option("#pad-passes", label="enfrente")
     page.click("#pad-create")
-    page.wait_for_selector("#pad-create-error:has-text('no se puede jugar con')")
+    page.wait_for_selector("#pad-create-error:has-text('necesita un número par de jugadores')")
     assert 'passes = ["across"]' in page.inner_text("#pad-create-error")
 
     # The 1887 game with chips and an agreed revoke penalty, found under "More rules".

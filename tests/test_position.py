@@ -20,7 +20,7 @@ from corazones.core import Action, Game, Kind, Rules, card_str, parse_cards
 from corazones.core.errors import IllegalActionError
 from corazones.core.position import Position, PositionError, replay, start_deal, start_game
 from corazones.players.registry import make_player
-from tests.conftest import random_action
+from tests.helpers import random_action
 
 PRESETS = [
     ("standard", {}),

@@ -25,7 +25,7 @@ from corazones.core.openspiel import (
     openspiel_params,
     rules_from_openspiel,
 )
-from tests.conftest import random_action
+from tests.helpers import random_action
 
 #: Deal every card in OpenSpiel order 0..51: player 0 gets every club, 1 diamonds, 2 hearts, 3 spades.
 BY_SUIT = list(range(52))

@@ -11,33 +11,11 @@ import pytest
 
 from corazones.core import Action, Game, Kind, RecordError, Rules, card_str
 from corazones.core.records import dumps, loads, make_record, replay, replay_steps, verify_record
-
-from .conftest import play_random, random_action
+from tests.helpers import play_random, random_action, shooter_policy
 
 
 def random_game(preset: str, seed: int, hands: int | None = 2, **options: Any) -> Game:
     return play_random(Game(Rules.preset(preset, **options), seed=seed), random.Random(seed), max_hands=hands)
-
-
-def shooter_policy(game: Game, choice: str = "add_to_others") -> Action:
-    """Seat 0 plays high and the others feed it penalty cards: moons happen within a few seeds."""
-    seat = game.to_act()[0]
-    d = game.deal
-    kind = game.decision_kind()
-    if kind is Kind.PASS:
-        hand = d.hand(seat)
-        if seat == 0:
-            return Action.pass_cards(seat, sorted(hand, key=lambda c: c % 13)[:3])
-        return Action.pass_cards(seat, sorted(hand, key=lambda c: (d.values[c] > 0, c % 13))[-3:])
-    if kind is Kind.MOON:
-        return Action.moon(seat, choice)
-    legal = [a.card for a in game.legal_actions(seat)]
-    if seat == 0:
-        return Action.play(seat, max(legal, key=lambda c: c % 13))
-    penalties = [c for c in legal if d.values[c] > 0]
-    if penalties and 0 in d.trick_seats:
-        return Action.play(seat, max(penalties, key=lambda c: d.values[c]))
-    return Action.play(seat, min(legal, key=lambda c: (d.values[c] > 0, c % 13)))
 
 
 def moon_game(choice: str, preset: str = "quick", **options: Any) -> Game:

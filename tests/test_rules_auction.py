@@ -7,8 +7,7 @@ import pytest
 from corazones.core import Action, Deal, Game, IllegalActionError, Kind, Rules
 from corazones.core.cards import HEARTS, SPADES, parse_card
 from corazones.core.scoring import settle_chips_pool
-
-from .engine_helpers import TOP, boss_policy, deal_snapshot, legal, spread
+from tests.helpers import TOP, boss_policy, deal_snapshot, legal, spread
 
 AUCTION = Rules.preset("auction_hearts")
 

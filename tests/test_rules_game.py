@@ -16,8 +16,7 @@ from corazones.core import Action, Deal, Game, Kind, Rules
 from corazones.core.cards import parse_card
 from corazones.core.game import draw_key
 from corazones.core.scoring import settle_chips_1887
-
-from .engine_helpers import TOP, boss_policy, spread
+from tests.helpers import TOP, boss_policy, spread
 
 #: Seat 0 wins every trick: [26, 0, 0, 0] (hearts only: [13, 0, 0, 0]).
 ALL = (TOP, {}, set(), None)

@@ -13,8 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from corazones.core import Action, Deal, Game, IllegalActionError, Kind, Rules
-
-from .engine_helpers import TOP, cards, snapshot, spread
+from tests.helpers import TOP, cards, snapshot, spread
 
 Scenario = Callable[[], tuple[Game, Action, str]]
 

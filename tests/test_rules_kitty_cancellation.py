@@ -6,8 +6,7 @@ import pytest
 
 from corazones.core import Deal, Game, Rules
 from corazones.core.cards import parse_card
-
-from .engine_helpers import at_play, cards, highest_legal, legal, play, play_out
+from tests.helpers import at_play, cards, highest_legal, legal, play, play_out
 
 KITTY = Rules.preset("kitty")
 CANCEL = Rules.preset("cancellation_hearts", players=5)

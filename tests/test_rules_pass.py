@@ -8,8 +8,7 @@ import pytest
 
 from corazones.core import Action, Deal, Game, IllegalActionError, Kind, Rules
 from corazones.core.cards import card_str
-
-from .engine_helpers import snapshot
+from tests.helpers import snapshot
 
 STANDARD = Rules.preset("standard")
 

@@ -11,8 +11,7 @@ import pytest
 
 from corazones.core import Action, Game, Rules
 from corazones.core.cards import parse_card
-
-from .engine_helpers import at_play, legal, play
+from tests.helpers import at_play, legal, play
 
 STANDARD = Rules.preset("standard")
 

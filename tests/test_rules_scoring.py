@@ -11,8 +11,7 @@ import pytest
 
 from corazones.core import Action, Deal, IllegalActionError, Kind, Rules
 from corazones.core.cards import card_str, parse_card
-
-from .engine_helpers import TOP, at_play, boss_policy, play, play_out, spread
+from tests.helpers import TOP, at_play, boss_policy, play, play_out, spread
 
 STANDARD = Rules.preset("standard")
 

@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
 from corazones.server.routes.pad import WAIT
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE
 
 
 @pytest.fixture(scope="module")

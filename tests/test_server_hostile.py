@@ -19,8 +19,8 @@ from websockets.sync.client import connect
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
 from corazones.server.local import LocalServer, ManualClock
 from corazones.server.schema import LIMITS, ErrorReply
-from tests.conftest import PATIENCE
-from tests.test_server_protocol import HUMAN, RANDOM, assert_no_hidden_cards, guest
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
+from tests.test_server_protocol import assert_no_hidden_cards
 
 
 @pytest.fixture(scope="module")

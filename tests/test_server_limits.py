@@ -22,11 +22,9 @@ from corazones.core.commitment import PREFIX, commit
 from corazones.server.auth import _SALT
 from corazones.server.client import Api, ApiError, TableClient, play_to_end
 from corazones.server.local import LocalServer, ManualClock
-from tests.conftest import PATIENCE
+from tests.helpers import HUMAN, PATIENCE, RANDOM
 
 ROOT = Path(__file__).resolve().parents[1]
-RANDOM = {"kind": "bot", "level": "random"}
-HUMAN = {"kind": "human"}
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ wait in the lobby and no bot plays: the tests are about creation, not games.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,7 +20,7 @@ from corazones.server import options as opt
 from corazones.server.client import Api, ApiError
 from corazones.server.local import LocalServer
 from corazones.server.schema import LIMITS, RulesOptions
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE
 
 
 @pytest.fixture(scope="module")
@@ -146,88 +145,65 @@ REFUSALS: list[tuple[str, dict[str, Any], str, dict[str, Any]]] = [
     ("options that are not an object", {"options": [1, 2]}, opt.NOT_AN_OBJECT, {"value": "[1, 2]"}),
     ("an unknown preset", {"preset": "nope"}, opt.UNKNOWN_PRESET, {"preset": '"nope"'}),
     (
-        "more players than one deck deals",
+        "more players than one deck deals: the rules' own reason names the option and what it allows",
         {"options": {"players": 9}},
-        opt.CLASH,
-        {"option": "players", "value": "9", "others": 'preset = "standard"', "allowed": "3–7"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", players = 9', "option": "players", "why": "allowed: 3 to 7"},
     ),
     (
         "every option sent, one of them refused: those at the preset's value are not listed",
         {"options": {**{k: v for k, v in Rules.preset().to_dict().items() if k != "name"}, "players": 9}},
-        opt.CLASH,
-        {"option": "players", "value": "9", "others": 'preset = "standard"', "allowed": "3–7"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", players = 9', "option": "players"},
     ),
     (
         "passing across with an odd number of players",
         {"options": {"players": 5, "passes": ["across"]}},
-        opt.CLASH,
-        {"option": "players", "others": 'preset = "standard", passes = ["across"]', "allowed": "4, 6"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", players = 5, passes = ["across"]', "why": "even number of players"},
     ),
     (
         "partners with five players",
         {"preset": "partnership", "options": {"players": 5}},
-        opt.CLASH,
-        {"option": "players", "value": "5", "others": 'preset = "partnership"', "allowed": "4, 6"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "partnership", players = 5', "option": "players"},
     ),
     (
         "a game without an end",
         {"options": {"target": None}},
-        opt.CLASH,
-        {"option": "target", "value": "null", "allowed": "1–1000"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", target = null', "why": "set target"},
     ),
     (
         "passing more cards than a hand holds",
         {"options": {"players": 3, "pass_count": 18}},
-        opt.CLASH,
-        {"option": "pass_count", "value": "18", "others": 'preset = "standard", players = 3', "allowed": "0–17"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", players = 3, pass_count = 18', "option": "pass_count"},
     ),
     (
         "the team moon without partners",
         {"options": {"moon_needs": "team"}},
-        opt.CLASH,
-        {"option": "moon_needs", "allowed": "player"},
+        opt.RULES_REFUSE,
+        {"options": 'preset = "standard", moon_needs = "team"', "option": "moon_needs"},
     ),
     (
-        "across in a cycle for an odd table, players fixed by the preset",
-        {"preset": "black_maria", "options": {"passes": ["left", "across"]}},
-        opt.CLASH_ENTRIES,
-        {"option": "passes", "allowed": "left, right, hold"},
-    ),
-    (
-        "no card left with a penalty: cards and points cannot be listed, the rules' reason and one that plays can",
+        "no card left with a penalty",
         {"preset": "four_jacks", "options": {"card_points": {}}},
-        opt.CLASH_EXAMPLE,
-        {
-            "option": "card_points",
-            "value": "{}",
-            "others": 'preset = "four_jacks"',
-            "why": {"template": "no card carries a penalty: set hearts or card_points", "params": {}},
-            "example": '{"JC": 1, "JD": 1, "JH": 1, "JS": 2}',
-        },
-    ),
-    (
-        "two conflicts at once, neither option alone to blame",
-        {"options": {"players": 5, "passes": ["across"], "partnership": True, "settlement": "chips_1887"}},
-        opt.TOGETHER,
-        {
-            "options": 'preset = "standard", players = 5, passes = ["across"], settlement = "chips_1887", '
-            "partnership = true"
-        },
+        opt.RULES_REFUSE,
+        {"options": 'preset = "four_jacks", card_points = {}', "option": "card_points"},
     ),
 ]
 
 
-def test_cards_and_points_refused_in_company_give_the_rules_reason_and_one_that_plays(server: LocalServer) -> None:
-    """card_points' values cannot be listed; the refusal says why (the rules' words) and gives one the rules accept."""
+def test_a_combination_is_refused_with_the_rules_reason_translated(server: LocalServer) -> None:
+    """The rules' own error names the option; the refusal carries it whole, as a reason the page translates."""
     reason = refusal(guest(server, "Ana"), {"preset": "four_jacks", "options": {"card_points": {"JS": -3}}})
-    assert reason["template"] == opt.CLASH_EXAMPLE
+    assert reason["template"] == opt.RULES_REFUSE
+    assert reason["params"]["why"] == {"template": "no card carries a penalty: set hearts or card_points", "params": {}}
     assert spanish(reason) == (
-        'card_points = {"JS": -3} no se puede jugar con preset = "four_jacks" '
-        "(ninguna carta tiene penalización: fije hearts o card_points); "
-        'con ellas se acepta, por ejemplo: card_points = {"JC": 1, "JD": 1, "JH": 1, "JS": 2}.'
+        'ninguna carta tiene penalización: fije hearts o card_points; opciones dadas: preset = "four_jacks", '
+        'card_points = {"JS": -3}.'
     )
-    example = json.loads(reason["params"]["example"])
-    assert Rules.preset("four_jacks", card_points=example).card_points  # the example does play
 
 
 def test_every_refusal_names_the_option_and_what_it_allows_in_both_languages(server: LocalServer) -> None:
@@ -237,7 +213,12 @@ def test_every_refusal_names_the_option_and_what_it_allows_in_both_languages(ser
     for what, body, template, params in REFUSALS:
         reason = refusal(api, {"preset": "standard", **body})
         assert reason["template"] == template, (what, reason)
-        assert params.items() <= reason["params"].items(), (what, reason["params"])
+        if template == opt.RULES_REFUSE:  # the rules' own error, nested: it names the option in its text
+            english = filled(reason, lambda template: template)
+            assert reason["params"]["options"] == params["options"], (what, reason["params"])
+            assert params.get("option", "") in english and params.get("why", "") in english, (what, english)
+        else:
+            assert params.items() <= reason["params"].items(), (what, reason["params"])
         es = spanish(reason)
         assert es != filled(reason, lambda template: template), what
         if "option" in params:
@@ -246,16 +227,16 @@ def test_every_refusal_names_the_option_and_what_it_allows_in_both_languages(ser
     assert len(api.request("GET", "/api/tables")) == before  # nothing was created
     # Each template the module can send was met at least once.
     every = {v for k, v in vars(opt).items() if k.isupper() and isinstance(v, str) and "{" in v}
-    # passes is the only list of words, and it takes null; CLASH_ANY is the fallback when no value of the option
-    # to blame plays, which the preset's own value always does today
-    assert every - seen_templates == {opt.LIST_OF, opt.CLASH_ANY}
+    # passes is the only list of words, and it takes null
+    assert every - seen_templates == {opt.LIST_OF}
 
 
 def test_spanish_reads_the_option_and_the_allowed_values(server: LocalServer) -> None:
     api = guest(server, "Bea")
     reason = refusal(api, {"preset": "standard", "options": {"players": 5, "passes": ["across"]}})
     assert spanish(reason) == (
-        'players = 5 no se puede jugar con preset = "standard", passes = ["across"]; con ellas se permite: 4, 6.'
+        "pasar 'across' (de frente) necesita un número par de jugadores, no 5; "
+        'opciones dadas: preset = "standard", players = 5, passes = ["across"].'
     )
     reason = refusal(api, {"preset": "standard", "options": {"moon": "sideways"}})
     assert spanish(reason) == 'moon lleva uno de: choice, add_to_others, subtract_from_self, off; no "sideways".'
@@ -325,9 +306,10 @@ def test_the_lobby_form_makes_a_table_and_shows_a_refusal_in_spanish(browser: An
     for seat in range(5):  # nobody sits yet: the table waits, no bot plays
         page.select_option(f"#seat-{seat}", "human")
     page.click("#create-btn")
-    toast = page.wait_for_selector("#toast:has-text('no se puede jugar con')")
+    toast = page.wait_for_selector("#toast:has-text('opciones dadas')")
     assert toast.inner_text() == (
-        'players = 5 no se puede jugar con preset = "standard", passes = ["across"]; con ellas se permite: 4, 6.'
+        "pasar 'across' (de frente) necesita un número par de jugadores, no 5; "
+        'opciones dadas: preset = "standard", players = 5, passes = ["across"].'
     )
 
     page.select_option("#opt-passes", "2")  # left, right

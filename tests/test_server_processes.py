@@ -23,8 +23,11 @@ from websockets.exceptions import ConnectionClosed
 
 from corazones.core.records import loads, verify_record
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
-from tests.conftest import free_port, sqlalchemy_url
-from tests.test_server_protocol import HUMAN, RANDOM, assert_no_hidden_cards
+from tests.helpers import HUMAN, RANDOM, free_port, sqlalchemy_url
+from tests.test_server_protocol import assert_no_hidden_cards
+
+#: Every test here starts server processes.
+pytestmark = pytest.mark.integration
 
 
 class ServerProcess:

@@ -22,12 +22,10 @@ from corazones.core.rules import Rules
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
 from corazones.server.local import LocalServer
 from corazones.server.schema import Event, HintReply, Snapshot, Welcome, render_doc
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE, cards_in, guest
 
 CARD = re.compile(r"^(10|[2-9TJQKA])[CDSH]$")
 ROOT = Path(__file__).resolve().parents[1]
-HUMAN = {"kind": "human"}
-RANDOM = {"kind": "bot", "level": "random"}
 
 
 @pytest.fixture(scope="module")
@@ -38,22 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     # a server of its own with a short one.
     with LocalServer(f"sqlite:///{db}", grace=30.0, bot_delay=0.0, lease_ttl=5.0) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
-
-
-def _cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if CARD.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(_cards_in(v) for v in value)) if value else set()
-    return set()
 
 
 class LeakChecker:
@@ -98,7 +80,7 @@ class LeakChecker:
             self.public |= set(ev["result"]["kitty"])
         elif kind == "game_over":
             return
-        leaked = _cards_in(msg) - self.allowed()
+        leaked = cards_in(msg) - self.allowed()
         assert not leaked, f"seat {self.seat} received hidden cards {sorted(leaked)} in {json.dumps(msg)[:300]}"
 
     def snapshot(self, msg: dict[str, Any]) -> None:
@@ -110,7 +92,7 @@ class LeakChecker:
             self.hand = view["hand_index"]
             self.played = {c for t in msg["tricks"] for _, c in t["plays"]} | {c for _, c in view["trick"]}
         body = {k: v for k, v in msg.items() if k not in ("missed", "history")}
-        leaked = _cards_in(body) - self.allowed()
+        leaked = cards_in(body) - self.allowed()
         assert not leaked, f"seat {self.seat} received hidden cards {sorted(leaked)} in a snapshot"
 
     def check(self, log: list[dict[str, Any]]) -> None:
@@ -125,7 +107,7 @@ class LeakChecker:
             elif msg["type"] == "snapshot":
                 self.snapshot(msg)
             elif msg["type"] == "hint":
-                assert _cards_in(msg) <= self.allowed()
+                assert cards_in(msg) <= self.allowed()
 
 
 def assert_no_hidden_cards(api: Api, table: str, clients: list[TableClient]) -> None:

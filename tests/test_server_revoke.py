@@ -22,14 +22,11 @@ from websockets.sync.client import connect
 
 from corazones.cli.main import app as cli
 from corazones.server.auth import _SALT
-from corazones.server.client import Api, ApiError, TableClient
+from corazones.server.client import Api, ApiError, TableClient, play_to_end
 from corazones.server.local import LocalServer, ManualClock
 from corazones.services.store import Store, make_engine
 from corazones.services.store.db import MIGRATIONS
-from tests.conftest import PATIENCE, sqlalchemy_url
-
-RANDOM = {"kind": "bot", "level": "random"}
-HUMAN = {"kind": "human"}
+from tests.helpers import HUMAN, PATIENCE, RANDOM, sqlalchemy_url
 
 
 @pytest.fixture(scope="module")
@@ -133,7 +130,7 @@ def test_the_operator_revokes_through_the_database(server: LocalServer, db_url: 
 
 def test_the_host_removes_a_player_who_cannot_come_back(server: LocalServer) -> None:
     host, bea, carl = guest(server, "Host"), guest(server, "Bea"), guest(server, "Carl")
-    table = host.create(preset="quick", seats=[HUMAN, HUMAN, RANDOM, RANDOM])["id"]
+    table = host.create(preset="standard", seats=[HUMAN, HUMAN, RANDOM, RANDOM])["id"]
     bea.join(table, 1)
     assert host.table(table)["status"] == "playing"
     watch = TableClient(host, table)
@@ -160,7 +157,11 @@ def test_the_host_removes_a_player_who_cannot_come_back(server: LocalServer) -> 
     error, code = refused_at_door(bea, table)
     assert error["code"] == "removed" and code == 4004
 
-    assert carl.join(table, 1)["seats"][1]["player"] is not None  # someone else takes the seat
+    with pytest.raises(ApiError) as e:  # nobody else takes it during this deal (its bot plays it) ...
+        carl.join(table, 1)
+    assert e.value.status == 409 and "next deal" in e.value.detail["message"]
+    play_to_end([watch], timeout=PATIENCE, stop=lambda: watch.view is not None and watch.view["hand_index"] >= 1)
+    assert carl.join(table, 1)["seats"][1]["player"] is not None  # ... but from the next one on, someone else may
     stored = server.hub.store.table(table)
     assert json.loads(stored.removed) == [bea.request("GET", "/api/me")["id"]]
     watch.close()

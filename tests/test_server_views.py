@@ -18,8 +18,7 @@ from corazones.core.cards import card_str
 from corazones.core.rules import PRESETS
 from corazones.server.schema import PublicView, SeatView
 from corazones.server.views import PRIVATE_FIELDS, public_view, redact, seat_view
-from tests.conftest import random_action
-from tests.test_server_protocol import _cards_in
+from tests.helpers import cards_in, random_action
 
 
 def _face_up(game: Game) -> set[str]:
@@ -41,14 +40,14 @@ def test_views_hold_only_what_the_seat_may_know(preset: str, seed: int, steps: i
     pub = public_view(game)
     PublicView.model_validate(pub)
     assert not set(PRIVATE_FIELDS) & set(pub)
-    assert _cards_in(pub) <= face_up
+    assert cards_in(pub) <= face_up
     for seat in range(game.rules.players):
         view = seat_view(game, seat)
         SeatView.model_validate(view)
         obs = game.observation(seat)
         own = {card_str(c) for c in obs.hand} | {card_str(c) for c in obs.passed or ()}
         own |= {card_str(c) for c in obs.received or ()}
-        assert _cards_in(view) <= own | face_up, (preset, seat)
+        assert cards_in(view) <= own | face_up, (preset, seat)
         assert view["hand"] == [card_str(c) for c in obs.hand]
 
 

@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.models import Base
-from tests.conftest import sqlalchemy_url
+from tests.helpers import sqlalchemy_url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -25,7 +25,7 @@ from corazones.tui.controller import Controller
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog, ScoreSheet
 from corazones.tui.table import TableScreen, arrange
 from corazones.tui.widgets import HandView, SeatBox
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE
 from tests.tui_driver import answer, settle, table_of, waiting
 
 SIZE = (110, 34)
@@ -650,6 +650,7 @@ def _run_in_terminal(args: list[str], wait_for: bytes, tmp: Path) -> bytes:
     return out
 
 
+@pytest.mark.integration
 def test_play_on_a_terminal_opens_the_full_screen_game_and_line_keeps_the_line_game(private_dirs: Path) -> None:
     full = _run_in_terminal(["play", "--seed", "3", "--lang", "en"], b"seed commitment", private_dirs)
     assert b"\x1b[?1049h" in full and b"seed commitment" in full  # the alternate screen: a full-screen app

@@ -89,3 +89,16 @@ def test_rules_help_in_spanish(snap_compare: Any) -> None:
         await pilot.press("l", "r")
 
     assert snap_compare(app_for("black_maria"), terminal_size=SIZE, run_before=before)
+
+
+# The table at the two sizes the terminal game is laid out for, with four and with eight seats.
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)], ids=["80x24", "100x32"])
+@pytest.mark.parametrize(
+    ("preset", "over"), [("standard", {}), ("cancellation_hearts", {"players": 8})], ids=["4p", "8p"]
+)
+def test_table_fits_the_window(snap_compare: Any, size: tuple[int, int], preset: str, over: dict[str, Any]) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("right", "enter")
+
+    assert snap_compare(app_for(preset, **over), terminal_size=size, run_before=before)

@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

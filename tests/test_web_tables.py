@@ -39,14 +39,12 @@ from corazones.players.registry import make_player
 from corazones.server.client import Api
 from corazones.server.hub import bot_key
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import HUMAN, PATIENCE, RANDOM, save_screenshot
 
 from .test_web_e2e import decision, new_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-HUMAN = {"kind": "human"}
-RANDOM = {"kind": "bot", "level": "random"}
 
 #: A one-hand game without passing: the moon is the person's if they take every penalty card.
 MOON_PRESET = "quick"

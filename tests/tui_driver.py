@@ -13,7 +13,7 @@ from corazones.tui.app import CorazonesApp
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog
 from corazones.tui.table import TableScreen
 from corazones.tui.widgets import HandView
-from tests.conftest import PATIENCE
+from tests.helpers import PATIENCE
 
 
 def waiting(seconds: float = PATIENCE) -> Iterator[None]:

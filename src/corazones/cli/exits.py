@@ -27,20 +27,27 @@ USAGE = 2
 #: Interrupted (Ctrl-C, or the end of standard input in the middle of a game).
 INTERRUPTED = 130
 
+#: Whoever read the output went away (``corazones replay game.json | head -1``): the command stops at once and
+#: quietly, with the code a shell gives a program killed by SIGPIPE (128 + 13), so a pipeline's status says
+#: "cut short", never "does not check".  A game still writes its record first.
+CLOSED_PIPE = 141
+
 #: Every code a command exits with (``docs/cli.md`` has a row for each; the tests hold it to that).
-CODES = (OK, FAILED, USAGE, INTERRUPTED)
+CODES = (OK, FAILED, USAGE, INTERRUPTED, CLOSED_PIPE)
 
 #: The codes as the root's help ends with them: one sentence for the catalog, worded when the help is drawn.
 EPILOG = filled_help(
     N_(
         "Exit codes: {ok} ok; {failed} the input was read and does not check (verify, replay), or the work failed "
         "(arena, record not written); {usage} usage error or unusable input (bad flag or value, unwritable output, "
-        "unreadable or oversized file); {interrupted} interrupted (Ctrl-C, or end of input during a game)."
+        "unreadable or oversized file); {interrupted} interrupted (Ctrl-C, or end of input during a game); {closed} "
+        "the output was closed by its reader (| head), stopped quietly."
     ),
     ok=OK,
     failed=FAILED,
     usage=USAGE,
     interrupted=INTERRUPTED,
+    closed=CLOSED_PIPE,
 )
 
 
@@ -56,3 +63,17 @@ def fail(message: object, code: int = USAGE, lang: str = "en") -> NoReturn:
     text = message if isinstance(message, str) else error_text(translator(lang).gettext, message)
     typer.echo(f"error: {safe_line(text, 500)}", err=True)
     raise typer.Exit(code)
+
+
+def silence_stdout() -> None:
+    """Send whatever is still printed to /dev/null, so a closed pipe fails no later line (nor the final flush)."""
+    import os
+    import sys
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)

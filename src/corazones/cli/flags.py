@@ -17,10 +17,10 @@ command finds it on all.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Annotated, Any, NoReturn
 
 import typer
-from typer._click.globals import get_current_context
 
 from corazones.core.errors import CorazonesError
 from corazones.core.text import safe_line
@@ -75,19 +75,23 @@ def refuse(flag: str, lang: str, template: str, /, **params: Any) -> NoReturn:
     raise FlagRefused(flag, FlagError(template, **params), lang)
 
 
+#: The root's ``--lang`` of the command line being run, as parsed: set by the group while it runs the command
+#: (:meth:`corazones.cli.toolkit.Group.invoke`), None outside one.
+ROOT_LANG: ContextVar[object] = ContextVar("corazones_root_lang", default=None)
+
+
 def given_lang(lang: str | None) -> str | None:
     """The ``--lang`` a command was given: its own, else the root's (``corazones --lang es rules``), else None.
 
-    The root's is read from the parsed command line (the root context's
-    parameters), so it reaches every command without each repeating it, and a
+    The root's is read from the parsed command line (the root's parameters,
+    :data:`ROOT_LANG`), so it reaches every command without each repeating it, and a
     command's own ``--lang``, being more specific, wins.  None means "not
     asked for": the caller falls back on the locale, or (the full-screen game)
     on the choice the user saved.
     """
     if lang is not None:
         return lang
-    ctx = get_current_context(silent=True)
-    root = ctx.find_root().params.get("lang") if ctx is not None else None
+    root = ROOT_LANG.get()
     return root if isinstance(root, str) else None
 
 

@@ -17,14 +17,13 @@ the record, which holds both).
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
-from corazones.cli.exits import FAILED, INTERRUPTED, OK
+from corazones.cli.exits import CLOSED_PIPE, FAILED, INTERRUPTED, OK, silence_stdout
 from corazones.cli.inputs import ask_line
 from corazones.cli.render import (
     Seats,
@@ -52,7 +51,7 @@ from corazones.i18n.oserrors import os_reason_text
 from corazones.players.base import Player
 from corazones.players.hints import suggest
 from corazones.players.registry import make_player
-from corazones.services.files import save_atomic
+from corazones.services.files import output_kind, save_atomic
 
 #: Answers that abandon the game at any question.
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
@@ -279,26 +278,28 @@ def run_line_game(
             players.append(HumanPlayer(names))
         else:
             players.append(make_player(level, f"{game.seed}/{s}"))
-    if human_seat is not None:
-        typer.echo(
-            _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
-                preset=rules.name, players=rules.players, seat=human_seat
-            )
-        )
-    else:
-        typer.echo(
-            _("Corazones — {preset}, {players} players, watching.").format(preset=rules.name, players=rules.players)
-        )
-    commitment = commit(game.seed)
-    typer.echo(
-        _("Commitment to the seed: {commitment} (the seed is shown when the game ends).").format(commitment=commitment)
-    )
-    if human_seat is not None:
-        typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
     hand_shown = -1
     tricks_shown = 0
     code = OK
+    commitment = commit(game.seed)
     try:
+        if human_seat is not None:
+            typer.echo(
+                _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
+                    preset=rules.name, players=rules.players, seat=human_seat
+                )
+            )
+        else:
+            typer.echo(
+                _("Corazones — {preset}, {players} players, watching.").format(preset=rules.name, players=rules.players)
+            )
+        typer.echo(
+            _("Commitment to the seed: {commitment} (the seed is shown when the game ends).").format(
+                commitment=commitment
+            )
+        )
+        if human_seat is not None:
+            typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
         while not game.over and (max_hands is None or game.hand_index < max_hands):
             if game.hand_index != hand_shown:
                 hand_shown = game.hand_index
@@ -326,9 +327,9 @@ def run_line_game(
         typer.echo("\n" + _("Game interrupted."))
         code = INTERRUPTED
     except BrokenPipeError:
-        # whoever read the output went away (``| head``): stop, but still keep the record
-        _silence_stdout()
-        code = INTERRUPTED
+        # whoever read the output went away (``| head``): stop quietly, but still keep the record
+        silence_stdout()
+        code = CLOSED_PIPE
     if game.over:
         chips = rules.settlement in ("chips_1887", "chips_pool")
         typer.echo(
@@ -339,7 +340,7 @@ def run_line_game(
             )
         )
     typer.echo(_("The seed was {seed}; its commitment is {commitment}.").format(seed=game.seed, commitment=commitment))
-    if record is not None:
+    if record is not None and _is_file(record):
         typer.echo(_("Check it: corazones verify {path}").format(path=safe_line(str(record), 200)))
     else:
         typer.echo(
@@ -352,19 +353,6 @@ def run_line_game(
     return code
 
 
-def _silence_stdout() -> None:
-    """Send what is still printed to /dev/null, so a closed pipe does not fail every later line."""
-    import sys
-
-    try:
-        fd = sys.stdout.fileno()
-    except (AttributeError, OSError, ValueError):
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)
-
-
 def _totals_text(game: Game, names: Seats) -> str:
     if game.rules.partnership:
         sides = ["+".join(names[s] for s in team) for team in game.rules.teams]
@@ -373,7 +361,7 @@ def _totals_text(game: Game, names: Seats) -> str:
 
 
 def save_record(path: Path, game: Game, lang: str) -> bool:
-    """Write the record atomically (a temporary file renamed over the target): never half a file.
+    """Write the record through :func:`save_atomic` (a file whole or not at all; a device or a pipe directly).
 
     Seats keep their default names (``seat 0`` ...), which every language
     translates when the record is replayed.
@@ -387,5 +375,14 @@ def save_record(path: Path, game: Game, lang: str) -> bool:
             _("Could not write the record to {path}: {error}").format(path=shown, error=os_reason_text(_, e)), err=True
         )
         return False
-    typer.echo(_("Record written to {path}").format(path=shown))
+    if _is_file(path):  # a device, a pipe or standard output got the record itself: nothing to add
+        typer.echo(_("Record written to {path}").format(path=shown))
     return True
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is (or will be) a file on disk, one ``verify`` can read again later."""
+    try:
+        return output_kind(path) == "file"
+    except OSError:
+        return False

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli import arena_cmd, pad_cmd, serve_cmd
+from corazones.cli import arena_cmd, pad_cmd, review_cmd, serve_cmd
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import (
     AT_LEAST_ONE,
@@ -42,6 +42,7 @@ app = typer.Typer(
     epilog=EPILOG,
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # the toolkit draws the help and the errors itself, in the command line's language
 )
 
 
@@ -286,7 +287,7 @@ def play(
         from corazones.tui.app import run_app
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
-        run_app(
+        code = run_app(
             rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
             seed=game_seed,
             lang=given_lang(lang) and language,
@@ -294,7 +295,7 @@ def play(
             seat=seat,
             record_to=record,
         )
-        raise typer.Exit(0)
+        raise typer.Exit(code)
     code = run_line_game(r, game_seed, chosen, None if auto else seat, hands, record, language)
     raise typer.Exit(code)
 
@@ -319,7 +320,7 @@ def replay(
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import open_replay
 
-        if open_replay(file, given_lang(lang) and check_lang(lang)):
+        if open_replay(file, check_lang(lang)):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
     raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
 
@@ -366,6 +367,7 @@ app.command("arena", cls=Command, help=arena_cmd.HELP)(arena_cmd.arena)
 app.command("serve", cls=Command, help=serve_cmd.SERVE_HELP)(serve_cmd.serve)
 app.command("revoke", cls=Command, help=serve_cmd.REVOKE_HELP)(serve_cmd.revoke)
 app.command("pad", cls=Command, help=pad_cmd.HELP)(pad_cmd.pad)
+app.command("review", cls=Command, help=review_cmd.HELP)(review_cmd.review)
 
 
 def main() -> None:  # pragma: no cover - console entry

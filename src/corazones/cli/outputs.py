@@ -11,6 +11,7 @@ is a usage error (exit 2) naming the flag, the path and why, in the command's la
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 from corazones.cli.flags import quoted, refuse
 from corazones.i18n import N_
 from corazones.i18n.oserrors import os_reason
+from corazones.services.files import NotWritableHere, output_kind, resolved
 
 
 def _probe(folder: Path) -> None:
@@ -30,11 +32,40 @@ def _probe(folder: Path) -> None:
 
 
 def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> None:
-    """A file the command can write (replace) at the end; a usage error (in ``lang``) now otherwise."""
+    """A path :func:`~corazones.services.files.save_atomic` can write at the end; a usage error (in ``lang``) now.
+
+    Standard output (``-``, ``/dev/stdout``) is always fine.  A character
+    device or a named pipe is written directly (never replaced), so it must be
+    writable; it is not opened now (a pipe would wait for its reader).  A
+    link is judged by what it points to; a folder, a socket or a disk is
+    refused.  Otherwise the file is replaced through a temporary file in its
+    folder, so that folder must take a new file.
+    """
     shown = quoted(path, 200)
-    if path.is_dir():
-        refuse(flag, lang, N_("cannot write to {path}: it is a folder"), path=shown)
-    parent = path.parent
+    try:
+        kind = output_kind(path)
+    except NotWritableHere as e:
+        if e.what == "folder":
+            refuse(flag, lang, N_("cannot write to {path}: it is a folder"), path=shown)
+        if e.what == "socket":
+            refuse(flag, lang, N_("cannot write to {path}: it is a socket, not a file"), path=shown)
+        refuse(flag, lang, N_("cannot write to {path}: it is a disk (block device), not a file"), path=shown)
+    except OSError as e:  # a loop of links, a path too long
+        refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=os_reason(e))
+    if kind in ("stdout", "stderr"):
+        return
+    if kind in ("device", "fifo"):
+        if not os.access(path, os.W_OK):
+            refuse(
+                flag,
+                lang,
+                N_("cannot write to {path}: {why}"),
+                path=shown,
+                why=os_reason(PermissionError(errno.EACCES, "")),
+            )
+        return
+    target = resolved(path)
+    parent = target.parent
     if not parent.is_dir():
         if parent.exists():
             refuse(
@@ -53,6 +84,14 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> N
         )
     try:
         _probe(parent)
+    except FileNotFoundError:  # the folder is there but takes no new file: /proc, /sys
+        refuse(
+            flag,
+            lang,
+            N_("cannot write to {path}: folder {folder} does not take new files"),
+            path=shown,
+            folder=quoted(parent, 200),
+        )
     except OSError as e:
         refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=os_reason(e))
 

@@ -1,37 +1,35 @@
 """The terminal toolkit (Typer, and the Click it carries) speaks the command line's language.
 
-The usage line, the help panels ("Options", "Arguments", "[default: ...]"), the
-error box and the parse errors ("No such option", "Missing argument") are
-written by the toolkit, not by us; their Spanish is in the one catalog
-(:mod:`corazones.cli.toolkit_texts` lists them for the extraction).  How each
-kind is made to speak it, and why that way:
+Everything here goes through public interfaces: Typer's command classes
+(``typer.core.TyperCommand``, ``TyperGroup``, given as ``cls=``), the methods
+Click documents for overriding (``format_help``, ``format_usage``,
+``get_help_option``, ``make_context``, ``invoke``, ``main``), the public
+attributes of parameters and errors, Rich to draw, and the standard library's
+``gettext``.  No private module of Typer or Click is imported and no module
+constant of theirs is rewritten, so Typer has no upper version bound here.
 
-* Typer asks the standard library: ``from gettext import gettext as _``, in the
-  process-wide default domain.  The standard library has no way to hand that
-  domain a translations object (``install()`` only sets ``builtins._``; the
-  domain reads ``.mo`` files it finds through environment variables, while our
-  catalog is a ``.po`` compiled in memory and the language is ``--lang``).
-  What it does have is a lookup at call time: ``gettext.gettext`` calls
-  ``gettext.dgettext`` by name.  So while a command line runs, :func:`speaking`
-  puts there a ``dgettext`` that answers the default domain from our catalog
-  and leaves anything the catalog lacks, and every other domain, to the
-  standard library's own; afterwards the original is back.  This does not
-  depend on who imported Typer first, which patching ``gettext.gettext`` itself
-  (bound by name into Typer's modules at their import) would.
-* typer/rich_utils.py asks once, at its import, for its panel titles and help
-  texts and keeps them as module constants.  Typer imports it lazily, the first
-  time it draws help or an error: imported while a command speaks, the
-  constants come through the hook above; imported earlier (by a previous
-  command in the same process), they are set again from their msgids
-  (:data:`~corazones.cli.toolkit_texts.RICH_CONSTANTS`) and set back after.
-* Click's usage line and parse errors have no ``gettext`` at all.  The usage
-  line's head goes to Click's own ``write_usage(prefix=...)``
-  (:class:`Command`, :class:`Group`); an error is translated on its way out of
-  the group (:meth:`Group.make_context`, :meth:`Group.invoke`), before Typer
-  draws it: its English is read against Click's templates
+* The help page is ours (:meth:`_Worded.format_help`): the usage line, the
+  description, the panels of arguments, options and commands (each with its
+  ``[default: ...]``) and the epilog, drawn with Rich from the command objects
+  and worded from the one catalog in the language spoken.  Typer's own Rich
+  help reads its panel titles once, when its module is imported, so it could
+  only ever speak the first language of a process; the app is therefore made
+  with ``rich_markup_mode=None`` and Typer's help is not used.
+* Click's parse errors ("No such option", "Missing argument") are English
+  without ``gettext`` in the Click Typer carries.  Each is read, on its way out
+  of the group (:meth:`Group.make_context`, :meth:`Group.invoke`), from its
+  public ``format_message()`` against Click's templates
   (:data:`~corazones.cli.toolkit_texts.CLICK_MESSAGES`) and worded from the
-  catalog with the same parts.  A text that matches no template stays as Click
-  wrote it (a newer Typer's new message is English, never wrong).
+  catalog with the same parts; then it is drawn here, usage line, hint and
+  error box, and the command line ends with its exit code.  A text that matches
+  no template stays as Click wrote it (a newer Click's new message is English,
+  never wrong).
+* Typer's few words of its own that it asks ``gettext`` for when it needs them
+  ("No such command", "Aborted!") come from the catalog through the standard
+  library's lookup: while a command line runs, :func:`speaking` puts in
+  ``gettext.dgettext`` a function that answers the default domain from our
+  catalog and leaves anything else to the standard library; afterwards the
+  original is back.
 
 The language is settled before Click parses anything (:meth:`Group.main`): the
 command line's ``--lang`` when it names a language of the catalog, else the
@@ -40,27 +38,17 @@ beside ``--lang es`` is refused in Spanish.
 
 The help pages show what the user types, not Typer's type names (``--players N``,
 not ``--players <int>``; ``--help`` and every flag with nothing): each command
-names its values' placeholders, and :class:`Command` and :class:`Group` settle
-the rest once (:func:`_placeholders`).
+names its values' placeholders where it declares them.
 
 Our own texts on a help page (a command's description, the command list's
-summaries, each option's help, the root's exit codes) are in the catalog too,
-but Typer and Click take them when the commands are defined, at import, long
-before the command line is read, and ``--help`` is handled before any other
-flag.  So they stay msgids on the command objects (marked with
-:func:`~corazones.i18n.N_`, or made by :func:`filled_help` when they name
-values such as the presets), and :class:`Command` and :class:`Group`
-word them in the language spoken each time a page is drawn, then put the
-msgids back (:func:`help_text`): the next page, in the same process, may be in
-another language.  A command's description is therefore given as ``help=``,
-not as its docstring, which the extraction would not see.
-
-A help page's paragraphs fill the terminal's width: Typer joins the lines of a
-description's first paragraph only and keeps the source's line breaks in the
-others and in the epilog, so each source line would wrap on its own.  The same
-step joins them (:func:`soft_breaks_joined`), after the translation, whose
-line breaks are the translator's; Typer's Markdown mode would also join them,
-but would read the backticks, underscores and stars of the texts as Markdown.
+summaries, each option's help, the root's exit codes) stay msgids on the
+command objects (marked with :func:`~corazones.i18n.N_`, or made by
+:func:`filled_help` when they name values such as the presets), because Typer
+takes them when the commands are defined, at import, long before the command
+line is read; each page words them in the language spoken when it is drawn
+(:func:`help_text`).  A command's description is therefore given as ``help=``,
+not as its docstring, which the extraction would not see.  A help page's
+paragraphs fill the terminal's width (:func:`soft_breaks_joined`).
 """
 
 from __future__ import annotations
@@ -68,28 +56,46 @@ from __future__ import annotations
 import contextlib
 import gettext
 import inspect
+import io
 import re
+import shutil
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from typer._click.core import Command as ClickCommand
-from typer._click.core import Context
-from typer._click.exceptions import NoArgsIsHelpError, UsageError
-from typer._click.formatting import HelpFormatter
-from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from corazones.cli.flags import FlagRefused
+from corazones.cli.flags import ROOT_LANG, FlagRefused
 from corazones.cli.toolkit_texts import (
+    ARGUMENTS,
     CLICK_MESSAGES,
+    COMMANDS,
     CONVERSION_REASONS,
+    DEFAULT,
+    ERROR,
     HELP_OPTION,
-    RICH_CONSTANTS,
+    OPTIONS,
+    REQUIRED,
+    TRY_HELP,
     USAGE,
     USAGE_PIECES,
 )
 from corazones.core.errors import Message
 from corazones.i18n import LANGS, error_text, pick_lang, translator
+
+#: Click's base class of the errors that end a command line with a usage message (exit 2).  Typer does not
+#: export it; its public ``typer.BadParameter`` is one of them, and Click documents the hierarchy.
+UsageError: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
+#: Click's base class of every error it shows to the user (``exit_code``, ``format_message()``).
+ClickException: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 _stdlib_dgettext = gettext.dgettext
 _stdlib_dngettext = gettext.dngettext
@@ -113,15 +119,6 @@ def _dngettext(domain: str, msgid1: str, msgid2: str, n: int) -> str:
     return _stdlib_dngettext(domain, msgid1, msgid2, n)
 
 
-def _set_rich_constants(lang: str | None) -> None:
-    rich_utils = sys.modules.get("typer.rich_utils")
-    if rich_utils is None:  # not imported yet: its import will ask gettext, which answers in the language of then
-        return
-    tr = translator(lang or LANGS[0])
-    for name, msgid in RICH_CONSTANTS.items():
-        setattr(rich_utils, name, tr.gettext(msgid))
-
-
 @contextlib.contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """The toolkit speaks ``lang`` inside the block; the language before (or the untouched stdlib) after it."""
@@ -129,14 +126,12 @@ def speaking(lang: str) -> Iterator[None]:
     before = _speaking
     _speaking = lang
     gettext.dgettext, gettext.dngettext = _dgettext, _dngettext
-    _set_rich_constants(lang)
     try:
         yield
     finally:
         _speaking = before
         if before is None:
             gettext.dgettext, gettext.dngettext = _stdlib_dgettext, _stdlib_dngettext
-        _set_rich_constants(before)
 
 
 def spoken_lang() -> str:
@@ -194,80 +189,65 @@ def toolkit_text(text: str) -> str:
     return gettext.gettext(text) if text in _EXACT else text
 
 
-class _WordedUsageError(UsageError):
-    """A usage error already worded in the command's language; Typer draws it like any other (exit 2)."""
+def _say(msgid: str) -> str:
+    """One of the toolkit's own texts in the language spoken now."""
+    return translator(_speaking or LANGS[0]).gettext(msgid)
 
 
-def _worded(error: UsageError) -> UsageError:
-    """``error`` as the user should read it: a new usage error in the language spoken, or ``error`` itself.
+def _worded_message(error: Exception) -> str:
+    """What ``error`` says, in the language spoken: our own refusals as they are, Click's worded from the catalog."""
+    english = str(error.format_message())  # type: ignore[attr-defined]
+    if isinstance(error, FlagRefused):
+        return english
+    return toolkit_text(english)
 
-    Our own refusals are already in the command's language; the error that
-    stands for "no arguments: show the help" is not a message at all.
-    """
-    if isinstance(error, FlagRefused | NoArgsIsHelpError | _WordedUsageError):
-        return error
-    english = error.format_message()
-    shown = toolkit_text(english)
-    if shown == english:
-        return error
-    worded = _WordedUsageError(shown, error.ctx)
-    worded.exit_code = error.exit_code
-    return worded
+
+def _console(width: int | None = None) -> Console:
+    """A console that draws into a string at the terminal's width (colours only for a real terminal)."""
+    return Console(
+        file=io.StringIO(),
+        width=width or shutil.get_terminal_size().columns,
+        force_terminal=sys.stdout.isatty(),
+        highlight=False,
+        soft_wrap=False,
+    )
+
+
+def _drawn(console: Console) -> str:
+    file = console.file
+    assert isinstance(file, io.StringIO)
+    return file.getvalue()
+
+
+def _show_error(error: Exception) -> NoReturn:
+    """Draw a usage error as the toolkit does (usage line, where to find help, the message in a box), then exit."""
+    ctx = getattr(error, "ctx", None)
+    console = _console()
+    if type(error).__name__ == "NoArgsIsHelpError" and ctx is not None:  # no arguments: the help, exit 2
+        typer.echo(ctx.get_help(), nl=False)
+        raise typer.Exit(getattr(error, "exit_code", 2))
+    if ctx is not None:
+        console.print(Text(ctx.get_usage()))
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = _say(TRY_HELP).format(command_path=escape(ctx.command_path), help_option=ctx.help_option_names[0])
+            console.print(hint, style="dim")
+    console.print(Panel(Text(_worded_message(error)), border_style="red", title=_say(ERROR), title_align="left"))
+    typer.echo(_drawn(console), nl=False, err=True)
+    raise typer.Exit(getattr(error, "exit_code", 1))
 
 
 @contextlib.contextmanager
-def _errors_worded() -> Iterator[None]:
+def _errors_shown() -> Iterator[None]:
+    """A usage error raised inside is drawn in the language spoken and ends the command line with its code."""
     try:
         yield
-    except UsageError as e:
-        worded = _worded(e)
-        if worded is e:
-            raise
-        raise worded from e
+    except ClickException as e:
+        _show_error(e)
 
 
-def _usage(command: ClickCommand, ctx: Context, formatter: HelpFormatter) -> None:
-    pieces = [gettext.gettext(p) if p in USAGE_PIECES else p for p in command.collect_usage_pieces(ctx)]
-    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=gettext.gettext(USAGE))
-
-
-class _Argument(TyperArgument):
-    """An argument the help names by its placeholder alone (``FILE``), without Typer's ``<str>`` beside it.
-
-    Typer shows an argument's metavar in the name column and its type in the next
-    one; an option's metavar replaces its type.  Given a placeholder, the
-    argument reads like an option: the type column stays empty.
-    """
-
-    def display_type_rich(self, ctx: Context) -> str | None:
-        return None if self.metavar is not None else super().display_type_rich(ctx)
-
-
-def _placeholders(params: Sequence[object]) -> None:
-    """The help shows what the user types, never Typer's type names (``<int>``, ``<list[str]>``, ``<bool>``).
-
-    Each option and argument that takes a value names its placeholder where it
-    is declared (``metavar="N"``, ``metavar="FILE"``); here, once for every
-    command, a flag gets none (``--auto``, not ``--auto <bool>``) and an
-    argument's placeholder stands alone (:class:`_Argument`).  A value option
-    declared without one still shows ``<type>``, which the CLI tests refuse.
-    Placeholders stay English in every language (they are what the user types),
-    like the names our refusals give them (``Invalid value for 'FILE'``); the
-    descriptions beside them are translated (:func:`help_text`).
-    """
-    for param in params:
-        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
-            param.metavar = ""
-        elif type(param) is TyperArgument:
-            param.__class__ = _Argument
-
-
-def _help_option(option: TyperOption | None) -> TyperOption | None:
-    """Click makes ``--help`` once per command and keeps it: its text is worded again each time it is asked for."""
-    if option is not None:
-        option.help = gettext.gettext(HELP_OPTION)
-        _placeholders([option])
-    return option
+def _usage(command: TyperCommand, ctx: typer.Context, formatter: Any) -> None:
+    pieces = [_say(p) if p in USAGE_PIECES else p for p in command.collect_usage_pieces(ctx)]
+    formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_say(USAGE))
 
 
 #: A line kept on its own: a list item (``- x``, ``* x``, ``• x``, ``1. x``, ``2) x``) or an indented example.
@@ -330,52 +310,124 @@ def help_text(text: str | None) -> str | None:
     return soft_breaks_joined(error_text(gettext_, filled) if filled is not None else gettext_(text))
 
 
-#: The attributes of a command that hold a help text of ours (a parameter's is ``help``).
-_COMMAND_TEXTS = ("help", "epilog", "short_help")
+def _default_text(param: Any, ctx: typer.Context) -> str | None:
+    """What ``[default: ...]`` shows for ``param``, or None when nothing is shown (as Typer decides it)."""
+    shown = getattr(param, "show_default", None)
+    if isinstance(shown, str):
+        return shown
+    if not (shown or ctx.show_default) or getattr(param, "is_flag", False):
+        return None
+    value = param.default
+    if value is None or callable(value):
+        return None
+    if isinstance(value, list | tuple):
+        if not value:
+            return None
+        return ", ".join(str(v.value if isinstance(v, Enum) else v) for v in value)
+    return str(value.value if isinstance(value, Enum) else value)
 
 
-@contextlib.contextmanager
-def _help_worded(command: ClickCommand) -> Iterator[None]:
-    """While a page is drawn: ``command``'s texts, its parameters' and its commands' summaries worded for it.
+def _param_row(param: Any, ctx: typer.Context) -> list[Text]:
+    """One row of a panel: the flag (or argument) names, the placeholder, the help with its default."""
+    if isinstance(param, TyperArgument):
+        names, short, negative = [param.metavar or (param.name or "").upper()], [], []
+        placeholder = ""
+    else:
+        names = [o for o in param.opts if o.startswith("--")]
+        short = [o for o in param.opts if not o.startswith("--")]
+        negative = list(param.secondary_opts)  # --no-glyphs beside --glyphs
+        placeholder = "" if param.is_flag or param.count else (param.metavar or param.make_metavar(ctx))
+    help_ = Text(help_text(param.help) or "")
+    default = _default_text(param, ctx)
+    extras = []
+    if default is not None and not isinstance(param, TyperArgument):
+        extras.append(_say(DEFAULT).format(default))
+    if param.required:
+        extras.append(_say(REQUIRED))
+    if extras:
+        help_.append((" " if help_ else "") + " ".join(extras), style="dim")
+    return [
+        Text(",".join(names), style="bold cyan"),
+        Text(",".join(short), style="bold green"),
+        Text(",".join(negative), style="bold magenta"),
+        Text(placeholder, style="bold yellow"),
+        help_,
+    ]
 
-    The objects are set back to the msgids afterwards, so that every page is
-    worded from the English, whatever language the previous one was in.
-    """
-    holders: list[tuple[object, str]] = [(command, name) for name in _COMMAND_TEXTS]
-    holders += [(param, "help") for param in command.params if hasattr(param, "help")]
-    for sub in getattr(command, "commands", {}).values():  # the command list shows their summaries
-        holders += [(sub, "help"), (sub, "short_help")]
-    kept = [(holder, name, getattr(holder, name)) for holder, name in holders]
-    try:
-        for holder, name, text in kept:
-            setattr(holder, name, help_text(text))
-        yield
-    finally:
-        for holder, name, text in kept:
-            setattr(holder, name, text)
+
+def _panel(title: str, rows: list[list[Text]]) -> Panel:
+    table = Table(show_header=False, expand=True, box=None, pad_edge=False, padding=(0, 1))
+    for _ in rows[0]:
+        table.add_column()
+    columns = table.columns
+    columns[-1].ratio = 1  # the help column takes the room left, and wraps
+    for row in rows:
+        table.add_row(*row)
+    return Panel(table, title=title, title_align="left", border_style="dim")
 
 
-class _Worded(ClickCommand):
-    """What a command and the group share: placeholders for values, and a usage line and ``--help`` page worded
-    in the language spoken.  Listed before Typer's class, so Typer draws the page with the texts it sets."""
+def _page(command: TyperCommand, ctx: typer.Context) -> str:
+    """The whole help page of ``command``, worded in the language spoken."""
+    console = _console()
+    console.print()
+    console.print(Padding(Text(command.get_usage(ctx).rstrip()), (0, 1)))
+    console.print()
+    if command.help:  # what follows a \f is for the source only (Click's "the help ends here")
+        for paragraph in (help_text(command.help) or "").partition("\f")[0].split("\n\n"):
+            console.print(Padding(Text(paragraph.strip("\b\n")), (0, 1)))
+            console.print()
+    params = [p for p in command.get_params(ctx) if not getattr(p, "hidden", False)]
+    arguments = [_param_row(p, ctx) for p in params if isinstance(p, TyperArgument)]
+    options = [_param_row(p, ctx) for p in params if not isinstance(p, TyperArgument)]
+    if arguments:
+        console.print(_panel(_say(ARGUMENTS), arguments))
+    if options:
+        console.print(_panel(_say(OPTIONS), options))
+    if isinstance(command, TyperGroup):
+        rows = []
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is None or sub.hidden:
+                continue
+            summary = (help_text(sub.short_help or sub.help) or "").partition("\f")[0].split("\n\n")[0]
+            rows.append([Text(name, style="bold cyan"), Text(summary)])
+        if rows:
+            console.print(_panel(_say(COMMANDS), rows))
+    if command.epilog:
+        console.print()
+        for paragraph in (help_text(command.epilog) or "").partition("\f")[0].split("\n\n"):
+            console.print(Padding(Text(paragraph.strip("\b\n")), (0, 1)))
+            console.print()
+    return _drawn(console)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _placeholders(self.params)
 
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        with _help_worded(self):
-            super().format_help(ctx, formatter)
+if TYPE_CHECKING:
+    _Base = TyperCommand
+else:
+    _Base = object
 
-    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+
+class _Worded(_Base):
+    """What a command and the group share: a usage line and ``--help`` page worded in the language spoken.
+
+    A mixin listed before Typer's class, so its methods come first."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        formatter.write(_page(self, ctx))
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
         _usage(self, ctx, formatter)
 
-    def get_help_option(self, ctx: Context) -> TyperOption | None:
-        return _help_option(super().get_help_option(ctx))
+    def get_help_option(self, ctx: Any) -> Any:
+        """Click makes ``--help`` once per command and keeps it: its text is worded again each time it is asked for."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _say(HELP_OPTION)
+        return option
 
 
 class Command(_Worded, TyperCommand):
-    """A command whose usage line and ``--help`` are worded in the language spoken, with placeholders for values."""
+    """A command whose usage line and ``--help`` are worded in the language spoken."""
 
 
 class Group(_Worded, TyperGroup):
@@ -393,12 +445,19 @@ class Group(_Worded, TyperGroup):
         with speaking(requested_lang(sys.argv[1:] if args is None else args)):
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
-    def make_context(
-        self, info_name: str | None, args: list[str], parent: Context | None = None, **extra: Any
-    ) -> Context:
-        with _errors_worded():
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        with _errors_shown():
             return super().make_context(info_name, args, parent, **extra)
 
-    def invoke(self, ctx: Context) -> Any:
-        with _errors_worded():
-            return super().invoke(ctx)
+    def invoke(self, ctx: Any) -> Any:
+        from corazones.cli.exits import CLOSED_PIPE, silence_stdout
+
+        given = ROOT_LANG.set(ctx.params.get("lang"))  # the root's --lang, for every command (flags.given_lang)
+        try:
+            with _errors_shown():
+                return super().invoke(ctx)
+        except BrokenPipeError:  # the reader went away (``| head``): stop quietly, not "does not check"
+            silence_stdout()
+            ctx.exit(CLOSED_PIPE)
+        finally:
+            ROOT_LANG.reset(given)

@@ -1,15 +1,16 @@
 """The terminal toolkit's own words, written out here so that Babel puts them in the one catalog.
 
-Typer draws the usage line, the help panels and the error box, and the Click it
-carries inside (``typer/_click``) words the parse errors ("No such option",
-"Missing argument", "Got unexpected extra argument(s)").  Those texts live in
-site-packages, which the extraction never reads (``babel.cfg`` scans ``src/``),
-so each is repeated below, in the toolkit's exact English, marked with
+The help page and the error box are drawn by :mod:`corazones.cli.toolkit` in
+Typer's words; Typer asks ``gettext`` for a few texts of its own; and the Click
+it carries words the parse errors ("No such option", "Missing argument", "Got
+unexpected extra argument(s)").  Those last texts live in site-packages, which
+the extraction never reads (``babel.cfg`` scans ``src/``), so each is repeated
+below, in the toolkit's exact English, marked with
 :func:`~corazones.i18n.N_`: ``scripts/i18n.sh`` extracts them like any other
 text, the Spanish is written once in the ``.po``, and ``tests/test_i18n.py``
 holds them to being translated.  :mod:`corazones.cli.toolkit` is what makes the
-toolkit speak them; ``tests/test_toolkit_i18n.py`` checks that the English here
-is still the installed Typer's, so a Typer upgrade that rewords one is noticed.
+toolkit speak them; ``tests/test_toolkit_i18n.py`` checks that Typer's texts are
+still the installed Typer's, so a Typer upgrade that rewords one is noticed.
 
 Only msgids here, no translations: those are in the catalog.
 """
@@ -33,26 +34,17 @@ TYPER_TEXTS = (
     N_("No such command {name!r}."),
 )
 
-#: typer/rich_utils.py's module constants, by name: it asks ``gettext`` for them once, when it is imported.
-RICH_CONSTANTS = {
-    "DEPRECATED_STRING": N_("(deprecated) "),
-    "DEFAULT_STRING": N_("[default: {}]"),
-    "ENVVAR_STRING": N_("[env var: {}]"),
-    "REQUIRED_LONG_STRING": N_("[required]"),
-    "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
-    "OPTIONS_PANEL_TITLE": N_("Options"),
-    "COMMANDS_PANEL_TITLE": N_("Commands"),
-    "ERRORS_PANEL_TITLE": N_("Error"),
-    "ABORTED_TEXT": N_("Aborted."),
-    "RICH_HELP": N_("Try [blue]'{command_path} {help_option}'[/] for help."),
-}
-
-#: The head of every usage line (Click's ``HelpFormatter.write_usage``, which has no ``gettext``).
+#: The help page's and the error box's own words (drawn by :mod:`corazones.cli.toolkit`, in Typer's wording).
 USAGE = N_("Usage: ")
 #: Placeholders of the usage line, as Typer writes them (``options_metavar``, ``subcommand_metavar``).
 USAGE_PIECES = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."))
-#: What ``--help`` does, as Click words it (``decorators.help_option``).
+#: What ``--help`` does.
 HELP_OPTION = N_("Show this message and exit.")
+#: The panels' titles, and what an option's help ends with.
+ARGUMENTS, OPTIONS, COMMANDS = N_("Arguments"), N_("Options"), N_("Commands")
+DEFAULT, REQUIRED = N_("[default: {}]"), N_("[required]")
+#: The error box's title and the hint above it.
+ERROR, TRY_HELP = N_("Error"), N_("Try [blue]'{command_path} {help_option}'[/] for help.")
 
 #: Click's (and Typer's) error messages, which they word in English without ``gettext``.  Each is a
 #: template in their exact words: a message that reads like one is shown from the catalog with the

@@ -4,6 +4,7 @@ It imports nothing above it and does no I/O.
 """
 
 from corazones.core.actions import Action, Kind
+from corazones.core.applied import Applied
 from corazones.core.cards import CARDS, Card, CardSet, card_str, parse_card, parse_cards
 from corazones.core.deal import Deal, Trick
 from corazones.core.errors import CardError, CorazonesError, IllegalActionError, RecordError, RulesError
@@ -15,6 +16,7 @@ __all__ = [
     "CARDS",
     "PRESETS",
     "Action",
+    "Applied",
     "Card",
     "CardError",
     "CardSet",

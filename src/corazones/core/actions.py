@@ -13,9 +13,11 @@ from enum import StrEnum
 from itertools import islice
 from typing import Any, Final
 
+from corazones.core import validate
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
 from corazones.core.errors import N_, CardError, Message, RecordError
 from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
+from corazones.core.validate import is_whole, is_whole_in
 
 
 class Kind(StrEnum):
@@ -82,7 +84,7 @@ class Action:
     @staticmethod
     def bid(seat: int, amount: int) -> Action:
         """A bid of ``amount`` chips; 0 means pass (no bid).  The game checks what the seat may bid."""
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if not is_whole(amount):
             raise RecordError(N_("a bid is a whole number of chips (0 = no bid), not {value}"), value=show(amount))
         return Action(Kind.BID, seat, (), int(amount))
 
@@ -96,7 +98,7 @@ class Action:
             if len(s) != 1 or s not in SUIT_LETTERS:
                 raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
             suit = SUIT_LETTERS.index(s)
-        if isinstance(suit, bool) or not isinstance(suit, int):
+        if not is_whole(suit):
             raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
         return Action(Kind.DECLARE, seat, (), int(suit))
 
@@ -162,7 +164,8 @@ class Action:
         key = kinds[0]
         val = data[key]
         try:
-            seat = _seat(data["seat"])
+            # any seat of the largest table: the game checks it against its own
+            seat = validate.seat(data["seat"], MAX_PLAYERS, "seat", RecordError, _SEAT)
             if key == "play":
                 if not isinstance(val, str):
                     raise RecordError(
@@ -176,7 +179,7 @@ class Action:
                     )
                 return Action.pass_cards(seat, val)
             if key == "bid":
-                if isinstance(val, bool) or not isinstance(val, int) or not 0 <= val <= MAX_BID:
+                if not is_whole_in(val, 0, MAX_BID):
                     raise RecordError(
                         N_("'bid' must be a whole number of chips from 0 (no bid) to {most}, not {value}"),
                         most=f"{MAX_BID:,}",
@@ -246,6 +249,8 @@ PLAY_ACTIONS: Final = tuple(tuple(Action(Kind.PLAY, s, (c,)) for c in range(52))
 #: module, so no other object can have their ids).
 PLAY_CODES: Final[dict[int, int]] = {id(a): s * 64 + c for s, row in enumerate(PLAY_ACTIONS) for c, a in enumerate(row)}
 
+#: What a seat that is no seat at all is told (the game tells a seat its table lacks).
+_SEAT: Final = N_("a seat is a whole number 0 to {last}, not {value}")
 #: The one-of keys of an action object (besides ``seat``).
 ACTION_KEYS = ("play", "pass", "bid", "declare", "moon")
 #: More cards than any pass could hold (a hand has at most 17).
@@ -255,16 +260,7 @@ _EXAMPLE: Final = '{"seat": 0, "play": "2C"}'
 
 
 def _is_card(c: object) -> bool:
-    return isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52
-
-
-def _seat(seat: Any) -> int:
-    """A seat number as an action may carry it (the game checks it against its own table)."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_PLAYERS:
-        raise RecordError(
-            N_("a seat is a whole number 0 to {last}, not {value}"), last=MAX_PLAYERS - 1, value=show(seat)
-        )
-    return int(seat)
+    return is_whole_in(c, 0, 51)
 
 
 def _card(c: int | str) -> int:

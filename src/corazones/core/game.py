@@ -30,6 +30,7 @@ import secrets
 from typing import Any, cast
 
 from corazones.core.actions import Action, Kind
+from corazones.core.applied import NOTHING, Applied
 from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
 from corazones.core.errors import N_, IllegalActionError
@@ -174,22 +175,31 @@ class Game:
         return team_totals(self.scores, self.rules.teams)
 
     # -------------------------------------------------------------- apply
-    def apply(self, action: object) -> None:
-        """Apply one seat's decision; an illegal action raises and changes nothing."""
+    def apply(self, action: object) -> Applied:
+        """Apply one seat's decision and say what it completed; an illegal action raises and changes nothing.
+
+        The :class:`~corazones.core.applied.Applied` value names the trick the
+        action took (with its winner), the hand it ended and whether the game is
+        over, so no caller needs to compare the state before and after.
+        """
         d = self.deal
+        tricks = d.trick_no
         if not self.over and d.play_known(action):
             # one of the play objects the engine hands out (legal_actions, Action.play), legal now
             self.actions.append(cast(Action, action))
-            if d.phase == DONE:
-                self._finish_hand()
-            return
-        checked = _check_action(action)
-        if self.over:
-            raise IllegalActionError(N_("the game is over; no action is expected"))
-        self.deal.apply(checked)
-        self.actions.append(checked)
-        if self.deal.phase == DONE:
+        else:
+            checked = _check_action(action)
+            if self.over:
+                raise IllegalActionError(N_("the game is over; no action is expected"))
+            d.apply(checked)
+            self.actions.append(checked)
+        if d.phase == DONE:
             self._finish_hand()
+            trick = d.tricks[-1] if d.trick_no != tricks else None
+            return Applied(trick, self.history[-1], self.over)
+        if d.trick_no != tricks:
+            return Applied(d.tricks[-1])
+        return NOTHING
 
     def _finish_hand(self) -> None:
         d = self.deal

@@ -30,14 +30,15 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.cards import SUIT_LETTERS, card_str, format_cards, parse_card
 from corazones.core.deal import DECLARE, MOON, PASS, PLAY, Deal
 from corazones.core.errors import N_, CorazonesError, Message
-from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, check_json, key_of, parse_json, show
+from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, check_json, parse_json, show
 from corazones.core.rules import PRESETS, Rules
+from corazones.core.validate import is_whole, refuse_unknown, seat_or_none
 
 #: Fields of a hand-log line.
 FIELDS = (
@@ -138,10 +139,6 @@ def check_entry(data: Any) -> Verdict:
 
 
 # ------------------------------------------------------------------ shape
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _card_list(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
         raise _malformed(
@@ -227,7 +224,7 @@ def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, int 
                 N_("seat {seat} names the suit after a carried-over pool: 'declare' must name it"), seat=seat
             )
         return None, seat, declare
-    if not isinstance(bids, list) or len(bids) != n or not all(_is_int(b) for b in bids):
+    if not isinstance(bids, list) or len(bids) != n or not all(is_whole(b) for b in bids):
         raise _malformed(
             N_(
                 "'bids' must list {n} whole numbers of chips, one per seat from eldest hand to the dealer "
@@ -240,17 +237,12 @@ def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, int 
     return [int(b) for b in bids], None, declare
 
 
+#: A seat field of a hand-log entry, which may be null.
+_SEAT: Final = N_("{where} must be a seat 0 to {last} (or null), not {value}")
+
+
 def _seat(value: Any, n: int, where: str) -> int | None:
-    if value is None:
-        return None
-    if not _is_int(value) or not 0 <= value < n:
-        raise _malformed(
-            N_("{where} must be a seat 0 to {last} (or null), not {value}"),
-            where=where,
-            last=n - 1,
-            value=_short(value),
-        )
-    return int(value)
+    return seat_or_none(value, n, where, _malformed, _SEAT, _short)
 
 
 def _hands(data: dict[str, Any], rules: Rules) -> tuple[list[list[int]], list[int]]:
@@ -392,17 +384,11 @@ def _expect(data: dict[str, Any], n: int) -> dict[str, Any]:
             example='{"points": [0, 26, 0, 0]}',
             value=_short(expect),
         )
-    unknown = [k for k in expect if k not in EXPECT_FIELDS]
-    if unknown:
-        raise _malformed(
-            N_("expect: unknown field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(EXPECT_FIELDS),
-        )
+    refuse_unknown(expect, EXPECT_FIELDS, "expect", _malformed)
     for key in ("points", "taken"):
         if key in expect:
             v = expect[key]
-            if not isinstance(v, list) or len(v) != n or not all(_is_int(x) for x in v):
+            if not isinstance(v, list) or len(v) != n or not all(is_whole(x) for x in v):
                 raise _malformed(
                     N_("expect.{key} must list {n} whole numbers (one per seat), not {value}"),
                     key=key,
@@ -423,13 +409,7 @@ def _check(data: Any) -> Verdict:
             fields=", ".join(FIELDS),
             value=_short(data),
         )
-    unknown = [k for k in data if k not in FIELDS]
-    if unknown:
-        raise _malformed(
-            N_("unknown field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(FIELDS),
-        )
+    refuse_unknown(data, FIELDS, None, _malformed)
     rules = _rules(data)
     n = rules.players
     dealer = _seat(data.get("dealer"), n, "dealer")

@@ -39,8 +39,10 @@ MAX_STRING_LENGTH: Final = 1_000
 MAX_INT_DIGITS: Final = 40
 #: Nesting of arrays and objects (a record nests four deep).
 MAX_JSON_DEPTH: Final = 16
-#: A player's display name, or the name of a set of rules, in characters.
-MAX_NAME_LENGTH: Final = 100
+#: A player's name, in characters, wherever it is typed, stored or read (the terminal game, the web app's
+#: accounts, the score pad, records, the database's column), and the name of a set of rules.  Longer text
+#: that only has to be shown is clipped to it (:func:`corazones.core.text.safe_name`).
+MAX_NAME_LENGTH: Final = 40
 #: A seed given as a string, in characters.
 MAX_SEED_LENGTH: Final = 256
 #: Players at the table (two decks seat 5 to 11).
@@ -49,6 +51,7 @@ MAX_PLAYERS: Final = 11
 #: plays, and small enough that every game they allow fits a record (a chip game with a large stake
 #: can still run longer than :data:`MAX_RECORD_ACTIONS`; its record is then refused when written).
 MAX_TARGET: Final = 1_000
+#: Hands in a game, and so in a score pad.
 MAX_HANDS: Final = 500
 MAX_STAKE: Final = 1_000
 #: The largest bid an action may carry: every chip in the largest possible game.
@@ -57,6 +60,34 @@ MAX_BID: Final = MAX_STAKE * MAX_PLAYERS
 MAX_PASS_CYCLE: Final = 16
 MAX_DISCARD_ORDER: Final = 17
 MAX_CARD_POINTS: Final = 52
+
+#: Sizes and rates the web server enforces, by the name ``welcome`` sends them under (docs/protocol.md).
+#: ``serve`` flags and ``Settings`` may raise or lower some of them for one process (``Settings.limit``).
+SERVER_LIMITS: Final[dict[str, int]] = {
+    "ws_message_bytes": 4096,  # a larger text frame is refused with code too_large
+    "ws_frame_hard_bytes": 65536,  # a larger frame closes the connection (1009)
+    "ws_rate_per_second": 10,  # sustained messages per second per connection
+    "ws_burst": 20,  # messages accepted at once before the rate applies
+    "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
+    "hello_timeout_seconds": 10,  # a connection that has not said hello by then is closed (1008)
+    "ws_per_address": 30,  # open connections from one address to one process: WebSockets and waiting pad followers
+    "token_days": 30,  # a token is valid this long after it is issued; POST /api/auth/refresh renews it
+    "chat_chars": 300,
+    "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
+    "table_connections": 200,  # connections to one table (players and spectators)
+    "open_tables_per_player": 10,  # unfinished tables one player may have created
+    "tables_per_process": 20000,  # tables one server process holds: it creates and adopts no more
+    "tables_per_address": 30,  # unfinished tables created from one client address (per server process)
+    "open_table_idle_minutes": 30,  # a table not started yet that nobody connects to expires after this
+    "bot_tables_per_player": 1,  # unfinished tables without a human seat one player may have created
+    "hints_per_minute": 12,  # hints per player per minute (a burst of 3), one at a time
+    "name_chars": MAX_NAME_LENGTH,
+    "password_min": 8,
+    "password_max": 128,
+    "http_body_bytes": 16384,
+    "http_writes_per_minute": 60,  # POSTs per minute per client address
+    "missed_events_max": 2000,  # a resume further back gets only the snapshot
+}
 
 _INT_LIMIT: Final = 10**MAX_INT_DIGITS
 

@@ -38,6 +38,7 @@ from corazones.core.errors import N_, IllegalActionError, RulesError
 from corazones.core.game import Game
 from corazones.core.position import Position, replay, start_deal
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole, is_whole_in
 
 #: OpenSpiel's pass-direction chance outcomes, by action number.
 PASS_DIRECTIONS: Final = ("hold", "left", "across", "right")
@@ -62,7 +63,7 @@ PLAYERS: Final = 4
 
 def card_from_openspiel(action: int) -> int:
     """The Corazones card of OpenSpiel card number ``action`` (0..51)."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < 52:
+    if not is_whole_in(action, 0, 51):
         raise IllegalActionError(
             N_("not an OpenSpiel card: {value}; cards are 0 to 51 (rank * 4 + suit)"), value=repr(action)
         )
@@ -134,7 +135,7 @@ _MATCH_OPTIONS: Final = ("name", "target", "hands", "tie_break", "passes")
 
 
 def _int(value: Any, i: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise IllegalActionError(
             N_("OpenSpiel action {number} is {value}, not a whole number"), number=i, value=repr(value)
         )

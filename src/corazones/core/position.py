@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import card_str, parse_card
@@ -29,6 +29,7 @@ from corazones.core.deal import Deal
 from corazones.core.errors import N_, CardError, CorazonesError, IllegalActionError, Message, RecordError, RulesError
 from corazones.core.game import Game
 from corazones.core.rules import PASS_DIRECTIONS, Rules
+from corazones.core.validate import is_whole_in, refuse_unknown, seat, seat_or_none
 
 _CHIPS = ("chips_1887", "chips_pool")
 _FIELDS = ("rules", "hands", "kitty", "dealer", "pass_direction", "hand_index", "scores", "chips", "pool", "declarer")
@@ -129,13 +130,9 @@ class Position:
                 N_("a position is an object with 'hands' (and 'rules', 'dealer'...), not {value}"), value=repr(data)
             )
         allowed = _FIELDS
-        unknown = sorted(set(data) - set(allowed))
-        if unknown:
-            raise PositionError(
-                N_("unknown position field(s) {unknown}; fields: {fields}"),
-                unknown=", ".join(unknown),
-                fields=", ".join(allowed),
-            )
+        refuse_unknown(
+            sorted(data), allowed, None, PositionError, N_("unknown position field(s) {unknown}; fields: {fields}")
+        )
         if "rules" in data:
             raw = data["rules"]
             try:
@@ -174,7 +171,7 @@ def _cards(cards: Any, where: str | Message) -> tuple[int, ...]:
                 out.append(parse_card(c))
             except CardError as e:
                 raise PositionError(N_("{where}: {error}"), where=where, error=e) from None
-        elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52:
+        elif is_whole_in(c, 0, 51):
             out.append(int(c))
         else:
             raise PositionError(
@@ -185,13 +182,8 @@ def _cards(cards: Any, where: str | Message) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _seat(value: object, name: str, n: int, optional: bool = False) -> None:
-    if value is None and optional:
-        return
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise PositionError(
-            N_("{name} = {value} is not a seat; seats are 0 to {last}"), name=name, value=repr(value), last=n - 1
-        )
+#: A seat field of a position that holds no seat.
+_SEAT: Final = N_("{where} = {value} is not a seat; seats are 0 to {last}")
 
 
 def _numbers(value: object, name: str, n: int, low: int | None = None) -> None:
@@ -202,7 +194,7 @@ def _numbers(value: object, name: str, n: int, low: int | None = None) -> None:
             N_("{name} must list {n} whole numbers, one per seat, not {value}"), name=name, n=n, value=repr(value)
         )
     for v in value:
-        if isinstance(v, bool) or not isinstance(v, int) or (low is not None and v < low):
+        if not is_whole_in(v, low):
             if low is None:
                 raise PositionError(N_("{name} must list whole numbers, not {value}"), name=name, value=repr(v))
             raise PositionError(
@@ -245,8 +237,8 @@ def check_position(p: Position) -> None:
     missing = sorted((deck - dealt).elements())
     if missing:  # cannot happen with the sizes right and nothing extra; kept for a clear message
         raise PositionError(N_("cards missing from the deal: {cards}"), cards=" ".join(card_str(c) for c in missing))
-    _seat(p.dealer, "dealer", n)
-    if isinstance(p.hand_index, bool) or not isinstance(p.hand_index, int) or p.hand_index < 0:
+    seat(p.dealer, n, "dealer", PositionError, _SEAT, repr)
+    if not is_whole_in(p.hand_index, 0):
         raise PositionError(N_("hand_index = {value} must be a whole number from 0"), value=repr(p.hand_index))
     if p.pass_direction is not None:
         if p.pass_direction not in PASS_DIRECTIONS:
@@ -265,9 +257,9 @@ def check_position(p: Position) -> None:
             settlements=", ".join(_CHIPS),
             settlement=r.settlement,
         )
-    if isinstance(p.pool, bool) or not isinstance(p.pool, int) or p.pool < 0:
+    if not is_whole_in(p.pool, 0):
         raise PositionError(N_("pool = {value} must be a whole number of chips from 0"), value=repr(p.pool))
-    _seat(p.declarer, "declarer", n, optional=True)
+    seat_or_none(p.declarer, n, "declarer", PositionError, _SEAT, repr)
     if p.declarer is not None and not r.auction:
         raise PositionError(N_("declarer (who names the suit after a failed auction) needs auction rules"))
 

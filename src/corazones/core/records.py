@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Final
 
 from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
 from corazones.core.errors import N_, CorazonesError, Message, RecordError
 from corazones.core.game import Game
-from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, key_of, parse_json, show
+from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, parse_json, show
 from corazones.core.observation import HandResult
+from corazones.core.replay import Step, rebuild, rebuild_steps
 from corazones.core.rules import Rules
+from corazones.core.validate import is_whole, refuse_unknown
 
 FORMAT = "corazones-record"
 #: The version written.  Version 2 added the optional ``commitment``; version 1 records are still read.
@@ -111,13 +112,7 @@ def dumps(record: dict[str, Any]) -> str:
     One action per line keeps records readable and makes a ``diff`` of two
     records point at the first decision where they part.
     """
-    unknown = [k for k in record if k not in FIELDS]
-    if unknown:
-        raise RecordError(
-            N_("unknown record field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(FIELDS),
-        )
+    refuse_unknown(record, FIELDS, None, RecordError, _UNKNOWN)
     lines = ["{"]
     for key in FIELDS:
         if key not in record:
@@ -157,6 +152,10 @@ def loads(text: str) -> dict[str, Any]:
     return check_shape(parse_json(text, Message(N_("a game record")), MAX_RECORD_BYTES))
 
 
+#: A top-level field a record does not have.
+_UNKNOWN: Final = N_("unknown record field(s) {unknown}; fields: {fields}")
+
+
 def check_shape(data: Any) -> dict[str, Any]:
     """Check the top level of a parsed record (fields, their types, sizes, the rules); return it."""
     check_json(data)
@@ -166,19 +165,13 @@ def check_shape(data: Any) -> dict[str, Any]:
             format=repr(FORMAT),
         )
     version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version not in VERSIONS:
+    if not is_whole(version) or version not in VERSIONS:
         raise RecordError(
             N_("record version {version} is not supported; this program reads versions {versions}"),
             version=show(version),
             versions=", ".join(map(str, VERSIONS)),
         )
-    unknown = [k for k in data if k not in FIELDS]
-    if unknown:
-        raise RecordError(
-            N_("unknown record field(s) {unknown}; fields: {fields}"),
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(FIELDS),
-        )
+    refuse_unknown(data, FIELDS, None, RecordError, _UNKNOWN)
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise RecordError(
@@ -232,14 +225,7 @@ def check_shape(data: Any) -> dict[str, Any]:
 
 
 def _check_fields(obj: dict[str, Any], fields: tuple[str, ...], where: str | Message) -> None:
-    unknown = [k for k in obj if k not in fields]
-    if unknown:
-        raise RecordError(
-            N_("{where}: unknown field(s) {unknown}; fields: {fields}"),
-            where=where,
-            unknown=", ".join(map(key_of, unknown)),
-            fields=", ".join(fields),
-        )
+    refuse_unknown(obj, fields, where, RecordError)
     missing = [k for k in fields if k not in obj]
     if missing:
         raise RecordError(
@@ -288,43 +274,23 @@ def action_of(raw: Any, number: int) -> Action:
         raise RecordError(N_("action #{number}: {error}"), number=number, error=e) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One replayed action with the game state after it (``index`` is 0-based)."""
-
-    index: int
-    action: Action
-    game: Game
-
-
 def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     """Replay a record action by action (each validated); yields after every action.
 
     Raises :class:`RecordError` naming the first action that is malformed or
     illegal (``action #k``, counted from 1).  The same :class:`Game` object is
-    yielded every time, advanced in place.
+    yielded every time, advanced in place (:func:`corazones.core.replay.rebuild_steps`).
     """
     record = check_shape(record)
-    game = Game(rules_of(record), seed_of(record))
-    actions = record["actions"]
-    for i, raw in enumerate(actions):
-        action = action_of(raw, i + 1)
-        try:
-            game.apply(action)
-        except CorazonesError as e:
-            raise RecordError(
-                N_("action #{number} ({action}) is illegal: {error}"), number=i + 1, action=action.describe(), error=e
-            ) from None
-        yield Step(i, action, game)
+    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
+    yield from rebuild_steps(rules_of(record), seed_of(record), actions, RecordError)
 
 
 def replay(record: dict[str, Any]) -> Game:
     """The game a record describes, replayed with every action validated."""
     record = check_shape(record)
-    game = Game(rules_of(record), seed_of(record))
-    for step in replay_steps(record):
-        game = step.game
-    return game
+    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
+    return rebuild(rules_of(record), seed_of(record), actions, RecordError)
 
 
 def verify_record(record: dict[str, Any]) -> Game:

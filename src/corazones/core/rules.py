@@ -32,12 +32,14 @@ from corazones.core.limits import (
     MAX_DISCARD_ORDER,
     MAX_HANDS,
     MAX_PASS_CYCLE,
+    MAX_PLAYERS,
     MAX_STAKE,
     MAX_TARGET,
     check_name,
     key_of,
     show,
 )
+from corazones.core.validate import is_whole
 
 STRIPS: Final = ("seed_003", "arnold_2011", "kitty")
 KITTY_TO: Final = ("first_penalty", "first_trick")
@@ -49,6 +51,20 @@ MOON_NEEDS: Final = ("player", "team")
 TIE_BREAKS: Final = ("play_on", "shared", "play_on_always")
 SETTLEMENTS: Final = ("points", "chips_1887", "chips_pool", "average_stakes")
 CANCEL_RULES: Final = ("two_pairs", "no_winner")
+
+#: The range of each whole-number option, declared once: the rules check them (``Rules.preset``), the
+#: server's schema types them (``server.schema.RulesOptions``) and its refusals quote them.  ``players``
+#: and ``pass_count`` are narrowed further by the deck (3 to 7 with one, 5 to 11 with two) and the hand size.
+OPTION_BOUNDS: Final[dict[str, tuple[int, int]]] = {
+    "players": (3, MAX_PLAYERS),
+    "decks": (1, 2),
+    "pass_count": (0, 26),
+    "target": (1, MAX_TARGET),
+    "hands": (1, MAX_HANDS),
+    "stake": (1, MAX_STAKE),
+}
+#: The points one entry of ``card_points`` may carry (negative is a bonus).
+CARD_POINTS_RANGE: Final = (-1000, 1000)
 
 #: Cards removed for each player count, per stripping convention (RULES.md §2).
 STRIP_TABLE: Final[dict[str, dict[int, tuple[str, ...]]]] = {
@@ -353,7 +369,7 @@ def _int(value: object, name: str, low: int, high: int | None = None, optional: 
         if high is not None
         else Message(N_("at least {low}"), low=low)
     )
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         if optional:
             raise RulesError(
                 N_("{name} must be a whole number from {span} or null, not {value}"),
@@ -375,8 +391,8 @@ def _validate(r: Rules) -> None:
     for name in ("no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "partnership", "auction"):
         if not isinstance(getattr(r, name), bool):
             raise RulesError(N_("{name} must be true or false, not {value}"), name=name, value=show(getattr(r, name)))
-    _int(r.decks, "decks", 1, 2)
-    if isinstance(r.players, bool) or not isinstance(r.players, int):
+    _int(r.decks, "decks", *OPTION_BOUNDS["decks"])
+    if not is_whole(r.players):
         raise RulesError(
             N_("players must be a whole number (3 to 7 with one deck, 5 to 11 with two), not {value}"),
             value=show(r.players),
@@ -407,7 +423,7 @@ def _validate(r: Rules) -> None:
             raise RulesError(
                 N_("players = {players} is not possible with two decks; allowed: 5 to 11"), players=r.players
             )
-    _int(r.pass_count, "pass_count", 0)
+    _int(r.pass_count, "pass_count", OPTION_BOUNDS["pass_count"][0])
     if r.pass_count > r.hand_size:
         raise RulesError(
             N_(
@@ -433,7 +449,7 @@ def _validate(r: Rules) -> None:
             parse_card(name)
         except CardError as e:
             raise RulesError(N_("card_points: {error}"), error=e) from None
-        _int(pts, f"card_points[{name}]", -1000, 1000)
+        _int(pts, f"card_points[{name}]", *CARD_POINTS_RANGE)
     if len({parse_card(n) for n, _ in r.card_points}) != len(r.card_points):
         raise RulesError(N_("card_points names the same card twice"))
     # normalise card names so equal rules compare equal
@@ -441,9 +457,9 @@ def _validate(r: Rules) -> None:
     object.__setattr__(r, "card_points", norm)
     for tok in r.discard_order:
         discard_group_mask(tok)
-    _int(r.target, "target", 1, MAX_TARGET, optional=True)
-    _int(r.hands, "hands", 1, MAX_HANDS, optional=True)
-    _int(r.stake, "stake", 1, MAX_STAKE)
+    _int(r.target, "target", *OPTION_BOUNDS["target"], optional=True)
+    _int(r.hands, "hands", *OPTION_BOUNDS["hands"], optional=True)
+    _int(r.stake, "stake", *OPTION_BOUNDS["stake"])
     if r.settlement in ("points", "average_stakes") and r.target is None and r.hands is None:
         raise RulesError(
             N_("settlement = {settlement} needs an end: set target (a score) or hands (a number of hands)"),

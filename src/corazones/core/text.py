@@ -25,8 +25,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from corazones.core.limits import MAX_NAME_LENGTH
+
 #: Display limit for a player's name, in characters.
-NAME_LIMIT: Final = 40
+NAME_LIMIT: Final = MAX_NAME_LENGTH
 #: Display limit for one line of a message built from outside data.
 LINE_LIMIT: Final = 300
 #: The mark that ends clipped text.

@@ -284,3 +284,103 @@ class Encoding:
             {"field": f.name, "offset": self.offsets[f.name], "size": f.length(self.players), "meaning": f.meaning}
             for f in FIELDS
         ]
+
+
+#: Blocks the information-state tensor adds after the observation's :data:`FIELDS` (``T``: tricks in a hand).
+INFO_FIELDS: tuple[Field, ...] = (
+    Field("dealt", "52", "the seat's cards as dealt, before the pass (its hand + its plays + passed - received)"),
+    Field(
+        "tricks",
+        "T*(2n-1)*52",
+        "every trick of the hand in order, finished or in progress: the k-th card played in a trick "
+        "goes in slot (relative seat of its leader + k), OpenSpiel's layout with relative seats",
+    ),
+    Field("winners", "T*n", "one-hot per finished trick: the relative seat that won it (all 0: annulled)"),
+)
+
+
+class InfoStateEncoding(Encoding):
+    """The observation vector followed by a perfect-recall record of the hand (see :data:`INFO_FIELDS`).
+
+    The compact vector keeps what a seat needs to decide but forgets the
+    order of the cards and who won each trick; CFR-style methods and belief
+    models need the whole sequence.  This tensor is the compact one (same
+    offsets, so :meth:`Encoding.decode` still reads its start) with, after
+    it, the cards the seat was dealt and every trick of the hand in the
+    order it was played, in the spirit of OpenSpiel's ``hearts``
+    ``information_state_tensor``: one block of ``2n - 1`` card planes per
+    trick, a card in the slot of its player counted from the leader, so
+    both who played it and when are kept.  It is still built from one
+    observation alone.  Earlier hands of a match are summed up by the
+    scores, as at the table; within the hand nothing is forgotten but the
+    order in which a pass's cards were picked, which the game never sees.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        n = self.players
+        self.tricks = rules.hand_size
+        self.slots = 2 * n - 1
+        pos = self.size
+        for f in INFO_FIELDS:
+            self.offsets[f.name] = pos
+            pos += self.info_length(f.name)
+        extra = pos - self.size
+        self.compact_size = self.size
+        self.size = pos
+        high = np.ones(extra, dtype=np.float32)
+        high[: 52 + self.tricks * self.slots * 52] = float(rules.decks)
+        self.low = np.concatenate([self.low, np.zeros(extra, dtype=np.float32)])
+        self.high = np.concatenate([self.high, high])
+
+    def info_length(self, name: str) -> int:
+        n = self.players
+        return {"dealt": 52, "tricks": self.tricks * self.slots * 52, "winners": self.tricks * n}[name]
+
+    def encode(self, obs: Observation, picked: Sequence[int] = ()) -> np.ndarray:
+        out = super().encode(obs, picked)  # already self.size long: the compact fields, zeros after
+        o = self.offsets
+        n = self.players
+        me = obs.seat
+        ones: list[int] = []
+        dealt = o["dealt"]
+        ones.extend(dealt + c for c in obs.hand)
+        ones.extend(dealt + c for t in obs.tricks for s, c in t.plays if s == me)
+        ones.extend(dealt + c for s, c in obs.trick if s == me)
+        if obs.passed:
+            ones.extend(dealt + c for c in obs.passed)
+        block = self.slots * 52
+        records: list[tuple[int, tuple[tuple[int, int], ...]]] = [(t.leader, t.plays) for t in obs.tricks]
+        if obs.trick:
+            records.append((obs.trick_leader, obs.trick))
+        for i, (leader, plays) in enumerate(records[: self.tricks]):
+            start = o["tricks"] + i * block + ((leader - me) % n) * 52
+            ones.extend(start + k * 52 + c for k, (_, c) in enumerate(plays))
+        for i, t in enumerate(obs.tricks[: self.tricks]):
+            if t.winner is not None:
+                ones.append(o["winners"] + i * n + (t.winner - me) % n)
+        counts = np.bincount(ones, minlength=self.size)[: self.size]
+        out += counts.astype(np.float32)
+        if obs.received:  # received cards were not dealt to the seat
+            for c in obs.received:
+                out[dealt + c] -= 1.0
+        return out
+
+    def decode(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        out = super().decode(vector)
+        for f in INFO_FIELDS:
+            start = self.offsets[f.name]
+            out[f.name] = vector[start : start + self.info_length(f.name)]
+        return out
+
+
+#: What ``observation=`` may name: the encoder of each kind of vector.
+OBSERVATIONS: dict[str, type[Encoding]] = {"compact": Encoding, "info_state": InfoStateEncoding}
+
+
+def make_encoding(rules: Rules, observation: str = "compact") -> Encoding:
+    """The encoder an environment's ``observation=`` option names (``compact`` or ``info_state``)."""
+    kind = OBSERVATIONS.get(observation) if isinstance(observation, str) else None
+    if kind is None:
+        raise ValueError(f"observation = {observation!r} is not allowed; one of: {', '.join(OBSERVATIONS)}")
+    return kind(rules)

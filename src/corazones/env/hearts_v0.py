@@ -2,7 +2,8 @@
 
 ``hearts_v0.env(preset="standard", players=None, **options)`` gives the
 wrapped environment (PettingZoo's order-enforcing and assertion wrappers),
-``hearts_v0.raw_env(...)`` the bare one.  Agents are ``player_0`` ...
+``hearts_v0.raw_env(...)`` the bare one, ``hearts_v0.parallel_env(...)`` the
+same through PettingZoo's parallel API (its turn-based wrapper).  Agents are ``player_0`` ...
 ``player_{n-1}``, seat numbers.  ``observe(agent)`` returns
 ``{"observation": float32 vector, "action_mask": int8 vector}`` built by
 :class:`~corazones.env.encoding.Encoding` from ``game.observation(seat)``
@@ -24,15 +25,37 @@ Options of the environment (everything else is a rule option of the preset):
     ``"ansi"`` (``render()`` returns the table as text) or ``"human"``
     (prints it).
 ``positions``
-    a list of :class:`~corazones.core.position.Position` to play in turn, one
-    per ``reset`` (the game then goes on with deals from the seed), instead
-    of dealing from the seed.  ``reset(options={"position": p})`` picks one
-    for a single reset; ``"single_deal": True`` ends the episode with it.
+    a list of :class:`~corazones.core.position.Position`: each ``reset``
+    starts from one of them, drawn from the seed (the same seed, the same
+    position), instead of dealing from the seed; the game then goes on with
+    deals from the seed.  ``reset(options={"position": p})`` picks one for a
+    single reset; ``"single_deal": True`` ends the episode with it.
+``pass_direction``
+    ``"rules"`` (default): the first hand passes as the rules' cycle starts
+    (left).  ``"random"``: the first hand's direction is drawn from the seed,
+    uniform over the cycle (OpenSpiel's ``hearts`` does so), for one-deal
+    episodes (``hands=1``) that should meet every direction.
+``illegal``
+    ``"raise"`` (default): an action the mask does not allow raises
+    ``ValueError``.  ``"terminate"``: PettingZoo's ``TerminateIllegalWrapper``
+    convention: the episode ends at once (every agent terminated and
+    truncated), the offender receives ``illegal_reward`` (default -1) and the
+    others 0.  ``"random"``: a random legal action is played instead and
+    ``infos[agent]["illegal"]`` says so.
+``observation``
+    ``"compact"`` (default) or ``"info_state"``, the perfect-recall
+    information-state tensor (:class:`~corazones.env.encoding.InfoStateEncoding`).
+``privileged_state``
+    ``False`` (default).  ``True`` enables :meth:`raw_env.state`, every
+    seat's observation and the kitty in one vector, for centralised critics:
+    privileged information, outside the one boundary agents see through.
 ``lang``
     language of the rendered text (``"en"``, ``"es"``).
 
 ``reset(seed=s)`` makes the game reproducible: the same seed and the same
-actions give the same game.
+actions give the same game.  Only the agent to act has a non-zero action
+mask; the simultaneous pass is offered to one seat after another (the
+lowest seat still to pass first), as PettingZoo's classic games do.
 """
 
 from __future__ import annotations
@@ -44,12 +67,13 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
 
 from corazones.core.game import Game
 from corazones.core.observation import Observation
 from corazones.core.position import Position
 from corazones.core.rules import Rules
-from corazones.env.encoding import Encoding
+from corazones.env.encoding import make_encoding
 from corazones.env.render import render_text
 from corazones.env.table import Table
 
@@ -60,6 +84,11 @@ def env(preset: str = "standard", players: int | None = None, **options: Any) ->
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
+
+
+def parallel_env(preset: str = "standard", players: int | None = None, **options: Any) -> Any:
+    """The environment through PettingZoo's parallel API (its turn-based wrapper: one agent acts per step)."""
+    return turn_based_aec_to_parallel(env(preset, players, **options))
 
 
 def make_rules(
@@ -93,19 +122,33 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         reward: str = "deal",
         render_mode: str | None = None,
         positions: Sequence[Position] | None = None,
+        pass_direction: str = "rules",
+        illegal: str = "raise",
+        illegal_reward: float = -1.0,
+        observation: str = "compact",
+        privileged_state: bool = False,
         lang: str = "en",
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
+        if illegal not in AEC_ILLEGAL:
+            raise ValueError(f"illegal = {illegal!r} is not allowed; one of: {', '.join(AEC_ILLEGAL)}")
         self.rules = make_rules(preset, players, rules, **options)
         self.render_mode = render_mode
         self.lang = lang
         self.positions = check_positions(positions, self.rules)
-        self._next_position = 0
-        self.encoding = Encoding(self.rules)
-        self.table = Table(self.rules, self.encoding, reward)
+        self.encoding = make_encoding(self.rules, observation)
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.table = Table(
+            self.rules,
+            self.encoding,
+            reward,
+            illegal="random" if illegal == "random" else "raise",
+            pass_direction=pass_direction,
+        )
         n = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agent_name_mapping = {a: s for s, a in enumerate(self.possible_agents)}
@@ -119,6 +162,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
         self._act_spaces = {a: act_space for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None
+        self._no_mask = np.zeros(self.encoding.actions, dtype=np.int8)
+        self.privileged = bool(privileged_state)
+        if self.privileged:
+            # every seat's vector, then the kitty's cards (counts)
+            size = self.encoding.size * n + 52
+            low = np.concatenate([*([self.encoding.low] * n), np.zeros(52, dtype=np.float32)])
+            high = np.concatenate([*([self.encoding.high] * n), np.full(52, self.rules.decks, dtype=np.float32)])
+            self.state_space = spaces.Box(low, high, (size,), dtype=np.float32)
 
     # ------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -133,9 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         if seed is not None or self._np_random is None:
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**62))
-        position, single = pick_position(options, self.positions, self._next_position, self.rules)
-        if position is not None and not (options or {}).get("position"):
-            self._next_position += 1
+        position, single = pick_position(options, self.positions, self._np_random, self.rules)
         self.table.start(game_seed, position, single)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -152,9 +201,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
 
     # ------------------------------------------------------------ observe
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's vector, and its action mask: all zeros unless it is the agent to act."""
         assert self.table.game is not None, "call reset() before observe()"
         vector, mask = self.table.observe(self.agent_name_mapping[agent])
+        if agent != self.agent_selection:
+            mask = self._no_mask.copy()
         return {"observation": vector, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """Privileged: every seat's vector (seat 0 first) and the kitty's cards, for centralised critics.
+
+        This looks behind :meth:`Game.observation`'s boundary (it holds every
+        hand), so it exists only with ``privileged_state=True``; an agent
+        that acts on it is not playing Hearts.  Critics that learn from it
+        while the policy sees ``observe`` alone are the intended use.
+        """
+        if not self.privileged:
+            raise ValueError(
+                "state() is privileged information (every hand); create the env with privileged_state=True"
+            )
+        game = self.table.game
+        assert game is not None, "call reset() before state()"
+        parts = [self.table.observe(s)[0] for s in range(self.rules.players)]
+        kitty = np.bincount(np.array(game.deal.kitty, dtype=np.int64), minlength=52).astype(np.float32)
+        return np.concatenate([*parts, kitty])
 
     def observation_of(self, agent: str) -> Observation:
         """The engine's observation for ``agent`` (what bots receive)."""
@@ -168,7 +238,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
             return
         agent = self.agent_selection
         self._cumulative_rewards[agent] = 0.0
-        rewards, _ = self.table.act(self.agent_name_mapping[agent], int(action))
+        if self.illegal == "terminate" and not self._allowed(agent, action):
+            self._terminate_illegal(agent)
+            return
+        rewards, illegal = self.table.act(self.agent_name_mapping[agent], int(action))
+        self.infos[agent].pop("illegal", None)
+        if illegal:
+            self.infos[agent]["illegal"] = True
         for a in self.agents:
             self.rewards[a] = rewards[self.agent_name_mapping[a]]
         if self.table.over:
@@ -179,6 +255,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _allowed(self, agent: str, action: Any) -> bool:
+        mask = self.table.observe(self.agent_name_mapping[agent])[1]
+        try:
+            number = int(action)
+        except (TypeError, ValueError):
+            return False
+        return 0 <= number < len(mask) and bool(mask[number])
+
+    def _terminate_illegal(self, agent: str) -> None:
+        """PettingZoo's ``TerminateIllegalWrapper``: the game ends, the offender gets ``illegal_reward``."""
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = self.illegal_reward
+        self.infos[agent] = {"illegal": True}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     # ------------------------------------------------------------- render
     def render(self) -> str | None:
@@ -198,6 +292,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         self.table.game = None
 
 
+#: ``illegal=`` of the AEC environment.
+AEC_ILLEGAL = ("raise", "terminate", "random")
+
+
 def check_positions(positions: Sequence[Position] | None, rules: Rules) -> list[Position]:
     """``positions`` as a list, each checked to be a :class:`Position` for the environment's player count."""
     out = list(positions or ())
@@ -208,13 +306,18 @@ def check_positions(positions: Sequence[Position] | None, rules: Rules) -> list[
 
 
 def pick_position(
-    options: Mapping[str, Any] | None, positions: Sequence[Position], turn: int, rules: Rules
+    options: Mapping[str, Any] | None, positions: Sequence[Position], rng: np.random.Generator, rules: Rules
 ) -> tuple[Position | None, bool]:
-    """The position a reset starts from (``options["position"]``, else the next of ``positions``), and single_deal."""
+    """The position a reset starts from, and single_deal.
+
+    ``options["position"]`` if given, else one of ``positions`` drawn with
+    ``rng`` (the environment's seeded generator: the same seed, the same
+    position, which PettingZoo's and Gymnasium's seed checks require).
+    """
     opts = options or {}
     position = opts.get("position")
     if position is None and positions:
-        position = positions[turn % len(positions)]
+        position = positions[int(rng.integers(len(positions)))]
     if isinstance(position, Mapping):
         position = Position.from_json(position, rules)
     if position is not None:

@@ -21,7 +21,8 @@ from gymnasium import spaces
 
 from corazones.core.position import Position
 from corazones.core.rules import Rules
-from corazones.env.encoding import Encoding
+from corazones.core.validate import is_whole_in
+from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import check_positions, make_rules, pick_position
 from corazones.env.render import render_text
 from corazones.env.table import Table
@@ -58,6 +59,8 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``illegal="raise"`` (default) refuses an action the mask does not allow;
     ``illegal="random"`` plays a random legal action instead and says so in
     ``info["illegal"]`` (for code that samples the whole action space).
+    ``positions``, ``pass_direction`` and ``observation`` are as in
+    :mod:`corazones.env.hearts_v0` (a reset's position is drawn from the seed).
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium's field
@@ -74,6 +77,8 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
         illegal: str = "raise",
         render_mode: str | None = None,
         positions: Sequence[Position] | None = None,
+        pass_direction: str = "rules",
+        observation: str = "compact",
         lang: str = "en",
         **options: Any,
     ) -> None:
@@ -81,7 +86,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
         self.rules = make_rules(preset, players, rules, **options)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not is_whole_in(seat, 0, n - 1):
             raise ValueError(f"seat = {seat!r} does not exist; seats are 0 to {n - 1}")
         self.seat = seat
         self.opponents = opponents
@@ -89,10 +94,9 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self.lang = lang
         self.positions = check_positions(positions, self.rules)
-        self._next_position = 0
-        self.encoding = Encoding(self.rules)
+        self.encoding = make_encoding(self.rules, observation)
         self.reward_mode = reward
-        self.table = Table(self.rules, self.encoding, reward, illegal=illegal)
+        self.table = Table(self.rules, self.encoding, reward, illegal=illegal, pass_direction=pass_direction)
         self.observation_space = spaces.Box(self.encoding.low, self.encoding.high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.encoding.actions)
         self._mask = np.zeros(self.encoding.actions, dtype=np.int8)
@@ -102,9 +106,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
-        position, single = pick_position(options, self.positions, self._next_position, self.rules)
-        if position is not None and not (options or {}).get("position"):
-            self._next_position += 1
+        position, single = pick_position(options, self.positions, self.np_random, self.rules)
         self.table.bots = make_bots(self.opponents, self.rules, [self.seat], game_seed)
         self.table.start(game_seed, position, single)
         obs, self._mask = self._observe()

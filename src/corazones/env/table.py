@@ -24,6 +24,8 @@ from corazones.env.encoding import Encoding
 
 REWARDS = ("deal", "game")
 ILLEGAL = ("raise", "random")
+#: ``pass_direction=``: the rules' cycle from its first hand, or the first hand's direction drawn from the seed.
+PASS_DIRECTION = ("rules", "random")
 
 
 def side_points(result: HandResult, rules: Rules, seat: int) -> int:
@@ -43,11 +45,15 @@ class Table:
         reward: str = "deal",
         bots: Mapping[int, Any] | None = None,
         illegal: str = "raise",
+        pass_direction: str = "rules",
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward = {reward!r} is not allowed; one of: {', '.join(REWARDS)}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal = {illegal!r} is not allowed; one of: {', '.join(ILLEGAL)}")
+        if pass_direction not in PASS_DIRECTION:
+            raise ValueError(f"pass_direction = {pass_direction!r} is not allowed; one of: {', '.join(PASS_DIRECTION)}")
+        self.pass_direction = pass_direction
         self.rules = rules
         self.encoding = encoding
         self.reward = reward
@@ -63,6 +69,8 @@ class Table:
         Returns the rewards the bots' moves already brought (per seat).
         """
         self.rng = np.random.default_rng(seed)
+        if position is None and self.pass_direction == "random":
+            position = self.random_pass(seed)
         if position is not None:
             self.game = start_game(position, seed, single_deal=single_deal)
         else:
@@ -71,6 +79,21 @@ class Table:
         rewards = [0.0] * self.rules.players
         self._bots_play(rewards)
         return rewards
+
+    def random_pass(self, seed: int) -> Position:
+        """The first hand of the game dealt from ``seed``, its pass direction drawn from the seed.
+
+        The direction is uniform over the rules' pass cycle (left, right,
+        across and hold with four players), as OpenSpiel's ``hearts`` draws it
+        at its first chance node, so one-deal episodes meet every direction;
+        later hands follow the cycle from its second entry.
+        """
+        game = Game(self.rules, seed)
+        cycle = self.rules.pass_cycle
+        direction = cycle[int(np.random.default_rng([seed, 1]).integers(len(cycle)))]
+        deal = game.deal
+        hands = tuple(tuple(deal.hand(s)) for s in range(self.rules.players))
+        return Position(self.rules, hands, tuple(deal.kitty), game.dealer, direction)
 
     # --------------------------------------------------------------- query
     @property

@@ -24,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from corazones.core.rules import Rules
-from corazones.env.encoding import Encoding
+from corazones.core.validate import is_whole_in
+from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import make_rules
 from corazones.env.single import make_bots
 from corazones.env.table import Table
@@ -44,19 +45,24 @@ class HeartsVector:
         seat: int = 0,
         reward: str = "deal",
         illegal: str = "raise",
+        pass_direction: str = "rules",
+        observation: str = "compact",
         **options: Any,
     ) -> None:
-        if isinstance(num_games, bool) or not isinstance(num_games, int) or num_games < 1:
+        if not is_whole_in(num_games, 1):
             raise ValueError(f"num_games = {num_games!r} must be a whole number from 1")
         self.rules = make_rules(preset, players, rules, **options)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not is_whole_in(seat, 0, n - 1):
             raise ValueError(f"seat = {seat!r} does not exist; seats are 0 to {n - 1}")
         self.num_games = num_games
         self.opponents = opponents
         self.seat = seat
-        self.encoding = Encoding(self.rules)
-        self.tables = [Table(self.rules, self.encoding, reward, illegal=illegal) for _ in range(num_games)]
+        self.encoding = make_encoding(self.rules, observation)
+        self.tables = [
+            Table(self.rules, self.encoding, reward, illegal=illegal, pass_direction=pass_direction)
+            for _ in range(num_games)
+        ]
         if opponents is not None:
             make_bots(opponents, self.rules, [seat], 0)
         self.seats = np.zeros(num_games, dtype=np.int64)

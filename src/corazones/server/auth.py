@@ -20,7 +20,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
@@ -85,5 +87,42 @@ def check_password(password: str, stored: str | None) -> bool:
 
 
 def clean_name(name: str) -> str:
-    """A display name safe for any face: no control or bidi characters, one line, clipped."""
-    return safe_name(name, LIMITS["name_chars"], empty="")
+    """A display name safe for any face: no control, bidi or invisible characters (zero-width spaces
+    and joiners, soft hyphens: Unicode's format characters), one line, clipped.
+
+    Compatibility forms are folded first (NFKC: full-width ``ｓｅａｔ`` is ``seat``), so two names that
+    look the same are the same name.
+    """
+    folded = unicodedata.normalize("NFKC", name)
+    visible = "".join(c for c in folded if unicodedata.category(c) != "Cf")
+    return safe_name(visible, LIMITS["name_chars"], empty="")
+
+
+def legacy_login_name(name: str) -> str:
+    """The login key an account registered before :func:`clean_name` dropped invisible characters was
+    stored under (so such an account can still log in)."""
+    return safe_name(name, LIMITS["name_chars"], empty="").casefold()
+
+
+#: Words a player's name may not be made of: the bot levels (as the web app shows them in each language),
+#: "bot" itself, and seats, so nobody passes for a bot or for a seat's label at a table.
+_BOT_WORDS = frozenset(
+    {"bot", "bots", "random", "beginner", "standard", "expert", "aleatorio", "principiante", "estándar", "estandar"}
+    | {"experto", "ai", "ia", "cpu"}
+)
+_SEAT_RE = re.compile(r"^(seat|asiento|player|jugador|jugadora|p)\s*#?\s*\d+$")
+_CARD_RE = re.compile(r"^(10|[2-9tjqka])\s*[cdsh♠♥♦♣♤♡♢♧]$")
+_WORD_RE = re.compile(r"[\w']+")
+
+
+def impersonates(name: str) -> bool:
+    """Whether a (cleaned) name could be taken for a bot, a seat or a card at a table: it has the word
+    "bot", is only bot-level words ("expert", "standard"), a seat ("seat 1", "asiento 2") or a card
+    ("QS", "10♥")."""
+    key = " ".join(name.casefold().split())
+    words = _WORD_RE.findall(key)
+    if "bot" in words or "bots" in words:
+        return True
+    if words and all(w in _BOT_WORDS for w in words):
+        return True
+    return bool(_SEAT_RE.match(key) or _CARD_RE.match(key))

@@ -35,10 +35,12 @@ from corazones.core.game import Game
 from corazones.core.records import make_record
 from corazones.core.rules import Rules
 from corazones.i18n import error_text, translator
-from corazones.server.bots import BotPools
+from corazones.server.bots import MOVE, SHOW, BotPools, Busy
+from corazones.server.guard import ConnectionLimits, Trust
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.schema import LIMITS, RulesOptions
 from corazones.server.views import public_view, redact, seat_view
+from corazones.services.ratings import rate_table
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.repo import UNFINISHED
 
@@ -84,6 +86,13 @@ class Settings:
     table_connections: int | None = None
     #: Seconds a new connection has to say hello (None: LIMITS["hello_timeout_seconds"]).
     hello_timeout: float | None = None
+    #: Unfinished tables created from one client address (None: LIMITS["tables_per_address"]).
+    tables_per_address: int | None = None
+    #: Tables this process holds at most (None: LIMITS["tables_per_process"]).
+    tables_per_process: int | None = None
+    #: Minutes a table not started yet waits with nobody connected before it expires
+    #: (None: LIMITS["open_table_idle_minutes"]).
+    open_table_idle_minutes: float | None = None
     #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
     #: tournaments with pre-announced deals give their own.
     seed_source: Callable[[], str] | None = None
@@ -94,6 +103,19 @@ class Settings:
     #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
     #: since it is process-wide): see :meth:`Hub.tune_gc`.
     tune_gc: bool = False
+    #: Limits at accept time, before HTTP: connections per address and in all, request heads' size and time.
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    #: The proxies uvicorn trusts (``--forwarded-allow-ips``; None: ``$FORWARDED_ALLOW_IPS``, else the
+    #: loopback addresses, as uvicorn): a request that still comes from one of them was not forwarded
+    #: (the operator's own, on the machine), so the per-address caps on tables do not apply to it.
+    trusted_proxies: str | None = None
+
+    def trusted(self, address: str) -> bool:
+        """Whether ``address`` is a proxy uvicorn trusts (see ``trusted_proxies``)."""
+        spec = self.trusted_proxies
+        if spec is None:
+            spec = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+        return address in Trust(spec)
 
     def limit(self, name: str) -> float:
         """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""
@@ -103,6 +125,9 @@ class Settings:
             "table_connections": self.table_connections,
             "hello_timeout_seconds": self.hello_timeout,
             "http_writes_per_minute": self.http_writes_per_minute,
+            "tables_per_address": self.tables_per_address,
+            "tables_per_process": self.tables_per_process,
+            "open_table_idle_minutes": self.open_table_idle_minutes,
         }.get(name)
         return own if own is not None else LIMITS[name]
 
@@ -163,6 +188,73 @@ class Conn:
     token_gen: int = 0
 
 
+class DealWitness:
+    """Who has held which seat in the current deal: one person never holds two seats' information in a deal.
+
+    A player who has sat in a seat during a deal has seen its hand (and its pass, and what it received),
+    so until the next deal starts they may sit only in that seat again; a seat its human gave up during a
+    deal (``leave``, ``remove``) stays with its bot until the next deal, so nobody else reads that hand
+    either.  A spectator who never sat in this deal may take a seat that no human held in it.  Rebuilt
+    from the stored events when a process loads the table (:meth:`replay`), so a restart or another
+    process keeps the rule.
+    """
+
+    def __init__(self) -> None:
+        #: player -> the seat they held in this deal
+        self.held: dict[int, int] = {}
+        #: seats a human gave up during this deal (a bot plays them until it ends)
+        self.vacated: set[int] = set()
+        #: who sits where now, as the events said (for :meth:`replay`)
+        self._sitting: dict[int, int | None] = {}
+
+    def new_deal(self, seats: list[SeatState]) -> None:
+        """A deal starts: only the humans sitting now have seen (or will see) a hand of it."""
+        self.held = {s.player: i for i, s in enumerate(seats) if s.kind == "human" and s.player is not None}
+        self.vacated = set()
+
+    def sat(self, player: int, seat: int) -> None:
+        self.held[player] = seat
+
+    def left(self, seat: int) -> None:
+        self.vacated.add(seat)
+
+    def refusal(self, player: int, seat: int) -> Refused | None:
+        """Why ``player`` may not sit in ``seat`` during this deal, or None."""
+        held = self.held.get(player)
+        if held is not None and held != seat:
+            return Refused(
+                "seat_taken",
+                N_("You held seat {held} in this deal: you may sit in another seat when the next deal starts."),
+                held=held,
+            )
+        if held is None and seat in self.vacated:
+            return Refused(
+                "seat_taken",
+                N_("Seat {seat} was given up during this deal: its bot plays it until the next deal starts."),
+                seat=seat,
+            )
+        return None
+
+    def replay(self, kind: str, data: dict[str, Any]) -> None:
+        """Follow one stored event (in order) to rebuild who held what in the current deal."""
+        if kind == "game_start":
+            self._sitting = {s["seat"]: s.get("player") for s in data.get("seats", []) if s.get("kind") == "human"}
+        elif kind == "hand_start":
+            self.held = {p: i for i, p in self._sitting.items() if p is not None}
+            self.vacated = set()
+        elif kind == "seat":
+            info = data.get("seat") or {}
+            seat, player = info.get("seat"), info.get("player")
+            if not isinstance(seat, int) or info.get("kind") != "human":
+                return
+            before = self._sitting.get(seat)
+            self._sitting[seat] = player
+            if player is None and before is not None:
+                self.vacated.add(seat)
+            elif player is not None:
+                self.held[player] = seat
+
+
 @dataclass(eq=False)
 class TableRuntime:
     id: str
@@ -189,10 +281,22 @@ class TableRuntime:
     dropped: bool = False
     #: Players the owner removed from their seat: they may not sit at or connect to this table again.
     removed: set[int] = field(default_factory=set)
+    #: Who held which seat in the current deal (see :class:`DealWitness`).
+    witness: DealWitness = field(default_factory=DealWitness)
+    #: When something last happened here (a connection came or went, a seat was taken or left): a table
+    #: not started yet expires when nobody has been connected for a while (:meth:`Hub._expire_idle`).
+    touched: float = field(default_factory=time.time)
+    #: The client address that created it, in this process (the cap of tables per address).
+    address: str | None = None
 
     @property
     def started(self) -> bool:
         return self.status != "open"
+
+    @property
+    def attended(self) -> bool:
+        """Whether a person holds a seat (else the table is a show of bots: see :meth:`Hub._schedule_bots`)."""
+        return any(s.kind == "human" and s.player is not None for s in self.seats)
 
     def seat_of(self, player_id: int) -> int | None:
         for i, s in enumerate(self.seats):
@@ -213,8 +317,10 @@ class TableRuntime:
 class EventWriter:
     """Writes events in a thread, grouping what arrives together into one transaction (a group commit)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, owner: str | None = None) -> None:
         self.store = store
+        #: The process whose lease every write is fenced by (``Store.append_many``); None: not fenced.
+        self.owner = owner
         #: SQLite commits on the event loop itself: a local insert without fsync (WAL, synchronous=NORMAL)
         #: takes well under a millisecond, less than handing it to a thread and back, which under load
         #: waited for the GIL and the scheduler (a p99 of 80 ms measured by bench/web_load.py).  A
@@ -248,9 +354,9 @@ class EventWriter:
             try:
                 work = [(t, e) for t, e, _ in batch]
                 if self.inline:
-                    stale = self.store.append_many(work)
+                    stale = self.store.append_many(work, self.owner)
                 else:
-                    stale = await asyncio.to_thread(self.store.append_many, work)
+                    stale = await asyncio.to_thread(self.store.append_many, work, self.owner)
             except Exception as e:  # the database is down: every writer hears it
                 for _, _, fut in batch:
                     if not fut.done():
@@ -263,6 +369,41 @@ class EventWriter:
                     fut.set_exception(StaleWrite(f"table {tid} is owned by another process"))
                 else:
                     fut.set_result(None)
+
+
+class HintBudget:
+    """Each player's hints: one at a time, ``per_minute`` a minute (a burst of 3), by ``clock``.
+
+    Per player, whatever connection or table asks, so twenty sockets of one guest get no more than one.
+    Guests are free, so this alone does not bound the bots' work: the pool refuses a hint when too many
+    already wait (``bots.Busy``), and a live table's bot moves always go first (``bots.MOVE``).
+    """
+
+    def __init__(self, per_minute: float, clock: Callable[[], float]) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = 3.0
+        self.clock = clock
+        self.asking: set[int] = set()
+        self.buckets: dict[int, tuple[float, float]] = {}
+
+    def take(self, player: int) -> Refused | None:
+        """Count one hint of ``player`` (then call :meth:`done`), or why not."""
+        if player in self.asking:
+            return Refused("rate_limited", N_("One hint at a time: wait for the answer to the last one."))
+        now = self.clock()
+        tokens, at = self.buckets.pop(player, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self.buckets[player] = (tokens, now)
+            return Refused("rate_limited", N_("Too many hints: at most {n} a minute."), n=round(self.rate * 60))
+        self.buckets[player] = (tokens - 1, now)
+        while len(self.buckets) > 10_000:  # forget the oldest (dicts keep insertion order)
+            del self.buckets[next(iter(self.buckets))]
+        self.asking.add(player)
+        return None
+
+    def done(self, player: int) -> None:
+        self.asking.discard(player)
 
 
 def new_table_id() -> str:
@@ -283,8 +424,8 @@ class Hub:
         self.settings = settings
         self.process = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.tables: dict[str, TableRuntime] = {}
-        self.writer = EventWriter(store)
         self.bots = BotPools(settings.bot_workers, settings.expert_workers)
+        self.hints = HintBudget(LIMITS["hints_per_minute"], settings.clock)
         self._tasks: list[asyncio.Task[None]] = []
         #: set by :meth:`stop`: a bot turn cancelled then must not schedule the next one on a closing loop
         self._stopping = False
@@ -305,6 +446,9 @@ class Hub:
         self.revoked_below: dict[int, int] = {}
         single = settings.single_process
         self.single = store.dialect == "sqlite" if single is None else single
+        #: Writes are fenced by the lease where another process could adopt a table (PostgreSQL); a single
+        #: process per database (SQLite) holds every table, so it spares the check on its hot path.
+        self.writer = EventWriter(store, None if self.single else self.process)
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -369,13 +513,31 @@ class Hub:
                 for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
                     del self.tables[tid]  # finished and nobody looking: reload on demand
                 for tid in await asyncio.to_thread(self.store.claimable, self.process):
+                    if len(self.tables) >= self.settings.limit("tables_per_process"):
+                        break  # the rest are for other processes (or for this one when it has room)
                     if tid not in self.tables:
                         await self.adopt(tid)
                 await self._sweep_revoked()
+                await self._expire_idle()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database is away: try again next period
                 log.exception("lease renewal failed")
+
+    async def _expire_idle(self) -> None:
+        """Tables not started yet that nobody has been connected to for ``open_table_idle_minutes``
+        expire: stored as ``expired`` (no longer listed, renewed or adopted; ``GET`` answers 404)."""
+        limit = self.settings.limit("open_table_idle_minutes") * 60
+        now = time.time()
+        idle = [t for t in self.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
+        for t in idle:
+            async with t.lock:
+                if t.status != "open" or t.conns or now - t.touched <= limit:
+                    continue
+                await asyncio.to_thread(self.store.update_table, t.id, status="expired", lease_owner=None)
+                t.status = "expired"
+                self.tables.pop(t.id, None)
+                log.info("table %s expired: not started, nobody connected for %.0f s", t.id, now - t.touched)
 
     def _drop(self, table_id: str, why: str) -> None:
         """Forget a table another process now owns; its connections are told to reconnect."""
@@ -453,7 +615,7 @@ class Hub:
         if t is not None:
             return t
         row = await asyncio.to_thread(self.store.table, table_id)
-        if row is None:
+        if row is None or row.status == "expired":
             raise Refused("not_found", N_("There is no table {table}."), table=table_id)
         if row.status == "finished":
             t = self.tables.get(table_id) or await self._load(table_id, finished=True)
@@ -516,6 +678,7 @@ class Hub:
                 t.game.apply(Action.from_json(ev.data["action"]))
             elif ev.kind == "chat":
                 t.chat.append(ev.data)
+            t.witness.replay(ev.kind, ev.data)
         if t.game is not None and t.status == "open":
             t.status = "playing"
         self.tables[table_id] = t
@@ -550,8 +713,10 @@ class Hub:
             await self.writer.write(t.id, numbered)
             self.write_times.append(time.perf_counter() - started)
         except StaleWrite:
-            self._drop(t.id, "event numbers taken by another process")
-            raise Refused("moved", N_("Another server process runs this table; reconnect there.")) from None
+            self._drop(t.id, "the lease is another process's now")
+            row = await asyncio.to_thread(self.store.table, t.id)
+            url = row.lease_url if row is not None and row.lease_owner != self.process else None
+            raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=url) from None
         t.seq = numbered[-1][0]
         t.recent.extend(numbered)
         return numbered
@@ -623,7 +788,18 @@ class Hub:
         private: bool,
         name: str | None,
         takeover_level: str,
+        address: str | None = None,
     ) -> TableRuntime:
+        if len(self.tables) >= self.settings.limit("tables_per_process"):
+            raise Refused("rate_limited", N_("This server holds as many tables as it may; try again later."))
+        if address is not None:
+            cap = int(self.settings.limit("tables_per_address"))
+            if sum(1 for t in self.tables.values() if t.address == address and t.status != "finished") >= cap:
+                raise Refused(
+                    "rate_limited",
+                    N_("Too many unfinished tables were created from your address: at most {n}."),
+                    n=cap,
+                )
         mine = sum(1 for t in self.tables.values() if t.owner == owner and t.status != "finished")
         if mine >= LIMITS["open_tables_per_player"]:
             raise Refused(
@@ -642,6 +818,16 @@ class Hub:
             ]
         if len(seats) != n:
             raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
+        if all(s["kind"] == "bot" for s in seats):
+            shows = sum(
+                1 for x in self.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
+            )
+            if shows >= LIMITS["bot_tables_per_player"]:
+                raise Refused(
+                    "rate_limited",
+                    N_("You already have {n} unfinished tables of bots only; let one finish first."),
+                    n=LIMITS["bot_tables_per_player"],
+                )
         states = [SeatState(kind=s["kind"], level=s.get("level") if s["kind"] == "bot" else None) for s in seats]
         if my_seat is not None:
             if not 0 <= my_seat < n or states[my_seat].kind != "human":
@@ -664,6 +850,7 @@ class Hub:
             takeover_level=takeover_level,
             created=now,
             seats=states,
+            address=address,
         )
         await asyncio.to_thread(
             self.store.add_table,
@@ -707,14 +894,23 @@ class Hub:
             if t.private and invite != t.invite and player != t.owner:
                 raise Refused("auth", N_("This table is private: you need its invite link."))
             free = [i for i, s in enumerate(t.seats) if s.kind == "human" and s.player is None]
+            mid_deal = t.status == "playing" and t.game is not None and not t.game.over
             if seat is None:
+                if mid_deal:  # the first free seat this player may take in this deal
+                    free = [i for i in free if t.witness.refusal(player, i) is None]
                 if not free:
                     raise Refused("seat_taken", N_("There is no free seat at this table."))
                 seat = free[0]
             if not 0 <= seat < len(t.seats) or seat not in free:
                 raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=seat)
+            if mid_deal:
+                why = t.witness.refusal(player, seat)
+                if why is not None:
+                    raise why
+                t.witness.sat(player, seat)
             s = t.seats[seat]
             s.player, s.name, s.takeover, s.away_since = player, name, False, None
+            t.touched = time.time()
             s.conns = sum(1 for c in t.conns if c.player_id == player)
             s.gen += 1
             self._cancel_bot(t, seat)
@@ -738,6 +934,8 @@ class Hub:
             s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
             s.gen += 1
             self._cancel_timer(t, seat)
+            if t.status == "playing":
+                t.witness.left(seat)
             await self._save_seats(t)
             for c in t.conns:
                 if c.player_id == player:
@@ -769,6 +967,8 @@ class Hub:
             s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
             s.gen += 1
             self._cancel_timer(t, seat)
+            if t.status == "playing":
+                t.witness.left(seat)
             t.removed.add(player)
             await asyncio.to_thread(
                 self.store.update_table,
@@ -803,6 +1003,7 @@ class Hub:
         from corazones.core.cards import card_str
 
         await asyncio.to_thread(self.store.update_table, t.id, status="playing", started=time.time())
+        t.witness.new_deal(t.seats)
         await self._emit(
             t,
             [
@@ -902,6 +1103,8 @@ class Hub:
                 # Not stored, so not played: take the action back by rebuilding the game.
                 t.game = _rebuild(t, g.actions[:-1])
                 raise Refused("server", N_("The move could not be stored; try again.")) from None
+            if g.hand_index != before_hand:
+                t.witness.new_deal(t.seats)
             if finished:
                 # The table is finished in the store before anyone hears the game is over: the game_over
                 # event's record_url (and the replay, the player's stats) must answer at once, in every
@@ -945,15 +1148,23 @@ class Hub:
                 }
             )
         await asyncio.to_thread(self.store.finish, t.id, results)
+        try:  # the players' ratings (services.ratings); a failure there never stops the game's end
+            await asyncio.to_thread(rate_table, self.store, t.id)
+        except Exception:
+            log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():
             h.cancel()
         t.timers.clear()
 
     # ------------------------------------------------------------------ bots
     def _schedule_bots(self, t: TableRuntime) -> None:
+        """Start the bots whose turn it is.  A table where no person sits (a show of bots) plays only
+        while someone watches it, and after every other table's moves and hints (``bots.SHOW``)."""
         g = t.game
         if g is None or g.over or t.dropped or self._stopping:
             return
+        if not t.attended and not t.conns:
+            return  # nobody sits and nobody watches: it waits for a spectator (connect starts it again)
         for seat in g.to_act():
             level = t.bot_level(seat)
             if level is not None and seat not in t.thinking:
@@ -973,7 +1184,7 @@ class Hub:
             obs = g.observation(seat)
             bot_seed = f"{bot_key(t.seed)}/{seat}/{len(g.actions)}"
             try:
-                data = await self.bots.think(obs, level, bot_seed)
+                data = await self.bots.think(obs, level, bot_seed, MOVE if t.attended else SHOW)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -1049,12 +1260,16 @@ class Hub:
                         with contextlib.suppress(Refused):
                             await self._emit(t, [("seat", {"kind": "seat", "seat": info})], False)
             t.conns.add(conn)
+            t.touched = time.time()
             conn.send(json.dumps(self.welcome(t, conn)))
             conn.send(json.dumps(await self.snapshot(t, conn, last_seq)))
+            if not t.attended:
+                self._schedule_bots(t)  # a show of bots that waited for someone to watch it
 
     async def disconnect(self, t: TableRuntime, conn: Conn) -> None:
         async with t.lock:
             t.conns.discard(conn)
+            t.touched = time.time()
             seat = conn.seat
             if seat is None or t.dropped:
                 return
@@ -1127,14 +1342,26 @@ class Hub:
         }
 
     # ---------------------------------------------------------------- hints
-    async def hint(self, t: TableRuntime, seat: int, level: str) -> Any:
+    async def hint(self, t: TableRuntime, seat: int, level: str, player: int | None = None) -> Any:
+        """The hint for ``seat``'s decision, within ``player``'s budget (:class:`HintBudget`): every
+        request gets it or a refusal, never silence."""
         g = t.game
         if g is None or g.over:
             raise Refused("no_decision", N_("You have no decision to make now."))
         obs = g.observation(seat)
         if obs.decision is None:
             raise Refused("no_decision", N_("You have no decision to make now."))
-        return await self.bots.hint(obs, level)
+        if player is not None:
+            why = self.hints.take(player)
+            if why is not None:
+                raise why
+        try:
+            return await self.bots.hint(obs, level)
+        except Busy:
+            raise Refused("rate_limited", N_("The bots are busy: ask for a hint again in a moment.")) from None
+        finally:
+            if player is not None:
+                self.hints.done(player)
 
     # --------------------------------------------------------------- records
     def record_of(self, t_row: Any, events: list[Any]) -> dict[str, Any]:

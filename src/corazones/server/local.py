@@ -22,17 +22,27 @@ def free_port() -> int:
 class LocalServer:
     """``with LocalServer(db_url, grace=0.3) as srv: srv.base`` — a real uvicorn serving the app."""
 
-    def __init__(self, db_url: str, port: int | None = None, **settings: Any) -> None:
+    def __init__(
+        self, db_url: str, port: int | None = None, forwarded_allow_ips: str | None = None, **settings: Any
+    ) -> None:
         import uvicorn
 
         from corazones.server.app import create_app
+        from corazones.server.guard import guarded_protocol
 
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        self.settings = Settings(db_url=db_url, public_url=self.base, **settings)
+        self.settings = Settings(db_url=db_url, public_url=self.base, trusted_proxies=forwarded_allow_ips, **settings)
         self.app = create_app(self.settings)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536, lifespan="on"
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=65536,
+            lifespan="on",
+            http=guarded_protocol(self.settings.connections),
+            forwarded_allow_ips=forwarded_allow_ips,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -7,14 +7,12 @@ themselves say whether the options go together (``Rules.preset``).  Either way a
 parameters, so that each face translates it from the one catalog (the server with gettext, the web
 pages with the catalog they fetch).
 
-What an option allows is read from the schema (its JSON schema: bounds, choices), so the text
-cannot drift from the check.  How options go together is the rules' own check, not a copy of it
-here: when the rules refuse a combination, the option to blame is found by asking the rules again
-(an option is named when leaving it at the preset's value makes the rules playable), and what it
-allows is the values of it the rules accept with every other option unchanged.  The values of
-``card_points`` (cards and their points) and ``discard_order`` cannot be listed: for them the
-refusal gives the rules' own reason and one value the rules accept with the others (the preset's,
-or standard Hearts'), found by asking the rules the same way.
+What an option allows is read from the schema (its JSON schema: bounds, choices, the ranges
+being the rules' own, ``Rules.OPTION_BOUNDS``), so the text cannot drift from the check.  How
+options go together is the rules' own check, not a copy of it here: when the rules refuse a
+combination, their error already names the option and what it allows (``players = 9 is not
+possible with one deck ...; allowed: 3 to 7``), and the refusal carries it as it is, translated by
+each face like any core error, beside the options that were given.
 """
 
 from __future__ import annotations
@@ -48,18 +46,8 @@ CARD_POINTS = N_(
 DISCARD_ORDER = N_(
     "{option} takes a list of up to {most} suit letters (C, D, S, H) or ranks (2 to 10, J, Q, K, A); not {value}."
 )
-CLASH = N_("{option} = {value} cannot be played with {others}; allowed with them: {allowed}.")
-CLASH_ENTRIES = N_("{option} = {value} cannot be played with {others}; entries allowed with them: {allowed}.")
-CLASH_ANY = N_("{option} = {value} cannot be played with {others}.")
-CLASH_EXAMPLE = N_(
-    "{option} = {value} cannot be played with {others} ({why}); accepted with them, for example: {option} = {example}."
-)
-TOGETHER = N_("These options cannot be played together: {options}.")
-
-#: Integer options with at most this many values have every value tried for "allowed with them";
-#: larger ranges (target, hands, stake) only their ends and null, which the rules never tell apart
-#: from the values between them.
-_SCAN = 32
+#: A combination the rules refuse: their own reason (a core error, which names the option), and what was given.
+RULES_REFUSE = N_("{why}; options given: {options}.")
 
 
 class OptionsRefused(CorazonesError, ValueError):
@@ -162,30 +150,23 @@ def validate(options: Any) -> RulesOptions:
         raise refused from None
 
 
-def _plays(preset: str, values: Mapping[str, Any]) -> bool:
-    try:
-        Rules.preset(preset, **values)
-    except (CorazonesError, TypeError, ValueError):
-        return False
-    return True
-
-
 def rules_of(preset: str, options: RulesOptions) -> Rules:
-    """The rules of ``preset`` with ``options``, or :class:`OptionsRefused` naming what does not go
-    together and what would."""
+    """The rules of ``preset`` with ``options``, or :class:`OptionsRefused` with the rules' own reason."""
     if preset not in PRESETS:
         raise OptionsRefused(UNKNOWN_PRESET, preset=shown(preset), presets=", ".join(PRESETS))
     given = options.overrides()
     try:
         return Rules.preset(preset, **given)
-    except (CorazonesError, TypeError, ValueError):
-        pass
-    raise _clash(preset, given)
+    except CorazonesError as e:
+        why: CorazonesError | str = e
+    except (TypeError, ValueError) as e:  # not expected past the schema; still refused, never a crash
+        why = show(str(e))
+    raise OptionsRefused(RULES_REFUSE, why=why, options=_given(preset, given))
 
 
-def _clash(preset: str, given: dict[str, Any]) -> OptionsRefused:
-    """Which given option the rules refuse in this company, and what it may be instead.  Options given
-    at the preset's own value are left out: they can be no cause, and the preset's name stands for them."""
+def _given(preset: str, given: dict[str, Any]) -> str:
+    """The preset and the options given, as the client wrote them; those at the preset's own value are left
+    out (the preset's name stands for them)."""
     preset_values = Rules.preset(preset).to_dict()
 
     def changed(option: str) -> bool:
@@ -194,111 +175,7 @@ def _clash(preset: str, given: dict[str, Any]) -> OptionsRefused:
             value = dict(value)  # [card, points] pairs, as to_dict gives them
         return bool(json.loads(json.dumps(value)) != preset_values[option])
 
-    order = [k for k in _properties() if k in given and changed(k)]
-
-    def company(option: str | None) -> str:
-        pairs = [f"preset = {shown(preset)}"] + [f"{k} = {shown(given[k])}" for k in order if k != option]
-        return ", ".join(pairs)
-
-    culprits = [k for k in order if _plays(preset, {o: v for o, v in given.items() if o != k})]
-    if not culprits:
-        return OptionsRefused(TOGETHER, options=company(None))
-    # an option whose accepted values can be listed first: the most a player can be told
-    listed = [k for k in culprits if k not in _UNLISTED] + [k for k in culprits if k in _UNLISTED]
-    for option in listed:
-        found = _allowed(preset, given, option)
-        if found is not None:
-            template, allowed = found
-            return OptionsRefused(
-                template, option=option, value=shown(given[option]), others=company(option), allowed=allowed
-            )
-    for option in listed:
-        example = _example(preset, given, option)
-        if example is not None:
-            return OptionsRefused(
-                CLASH_EXAMPLE,
-                option=option,
-                value=shown(given[option]),
-                others=company(option),
-                why=_why(preset, given),
-                example=shown(example),
-            )
-    option = culprits[0]
-    return OptionsRefused(CLASH_ANY, option=option, value=shown(given[option]), others=company(option))
-
-
-#: Options whose accepted values cannot be listed (cards and their points, discard orders).
-_UNLISTED = ("card_points", "discard_order")
-
-
-def _example(preset: str, given: dict[str, Any], option: str) -> Any:
-    """One value of ``option`` (of :data:`_UNLISTED`) the rules accept with the other options given:
-    the preset's own, else standard Hearts'; None when neither is."""
-    if option not in _UNLISTED:
-        return None
-    for source in (preset, "standard"):
-        value = Rules.preset(source).to_dict()[option]
-        if _plays(preset, {**given, option: value}):
-            return value
-    return None
-
-
-def _why(preset: str, given: dict[str, Any]) -> CorazonesError | str:
-    """The rules' own reason for refusing ``given`` (a template the faces translate)."""
-    try:
-        Rules.preset(preset, **given)
-    except CorazonesError as e:
-        return e
-    except (TypeError, ValueError) as e:
-        return show(str(e))
-    return ""
-
-
-def _allowed(preset: str, given: dict[str, Any], option: str) -> tuple[str, str] | None:
-    """(template, values) of ``option`` the rules accept with the other options given; None when its
-    values cannot be listed (cards and their points, discard orders) or none is accepted."""
-
-    def plays(value: Any) -> bool:
-        return _plays(preset, {**given, option: value})
-
-    if option in _UNLISTED:
-        return None
-    shape, nullable = _shape(option)
-    kind = shape.get("type")
-    words: list[str]
-    if kind == "integer":
-        least, most = int(shape["minimum"]), int(shape["maximum"])
-        if most - least < _SCAN:
-            words = _runs([n for n in range(least, most + 1) if plays(n)])
-        else:
-            ends = [n for n in (least, most) if plays(n)]
-            words = [f"{least}–{most}"] if len(ends) == 2 else [str(n) for n in ends]
-        if nullable and plays(None):
-            words.append("null")
-        template = CLASH
-    elif kind == "boolean":
-        words = [json.dumps(b) for b in (False, True) if plays(b)]
-        template = CLASH
-    elif kind == "string":
-        words = [w for w in shape["enum"] if plays(w)]
-        template = CLASH
-    else:  # passes: which directions a cycle may hold here
-        words = [w for w in shape["items"]["enum"] if plays((w,))]
-        template = CLASH_ENTRIES
-    return (template, ", ".join(words)) if words else None
-
-
-def _runs(numbers: list[int]) -> list[str]:
-    """``[3, 4, 5, 7]`` as ``["3–5", "7"]`` (runs of three or more with a dash)."""
-    out: list[str] = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        if j - i >= 2:
-            out.append(f"{numbers[i]}–{numbers[j]}")
-        else:
-            out.extend(str(n) for n in numbers[i : j + 1])
-        i = j + 1
-    return out
+    pairs = [f"preset = {shown(preset)}"] + [
+        f"{k} = {shown(given[k])}" for k in _properties() if k in given and changed(k)
+    ]
+    return ", ".join(pairs)

@@ -31,14 +31,17 @@ def serve(
     import uvicorn
 
     from corazones.server.app import create_app
+    from corazones.server.guard import guarded_protocol
 
     logging.basicConfig(level=logging.INFO if log_level in ("info", "debug") else logging.WARNING, stream=sys.stderr)
+    settings.trusted_proxies = forwarded_allow_ips
     app = create_app(settings)
     uvicorn.run(
         app,
         host=host,
         port=port,
         ws_max_size=65536,
+        http=guarded_protocol(settings.connections),
         log_level=log_level,
         lifespan="on",
         proxy_headers=True,

@@ -7,8 +7,8 @@ corazones.server.schema``; a test fails when the document is stale).  The
 front-end reads the same document, so a field exists in three places only if
 it exists here.
 
-Limits live here too (:data:`LIMITS`), so the documentation and the checks
-cannot drift apart.
+The server's limits are read from their one home, :data:`corazones.core.limits.SERVER_LIMITS`
+(:data:`LIMITS` here), so the documentation and the checks cannot drift apart.
 """
 
 from __future__ import annotations
@@ -20,30 +20,18 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, 
 
 from corazones.core import rules as _rules
 from corazones.core.cards import parse_card
-from corazones.core.limits import MAX_CARD_POINTS, MAX_DISCARD_ORDER, MAX_HANDS, MAX_PASS_CYCLE, MAX_STAKE, MAX_TARGET
-from corazones.core.pad import MAX_CHIPS, MAX_NAME
+from corazones.core.limits import (
+    MAX_CARD_POINTS,
+    MAX_DISCARD_ORDER,
+    MAX_NAME_LENGTH,
+    MAX_PASS_CYCLE,
+    SERVER_LIMITS,
+)
+from corazones.core.pad import MAX_CHIPS
+from corazones.core.validate import is_whole
 
-#: Sizes and rates the server enforces (documented in docs/protocol.md).
-LIMITS: dict[str, int] = {
-    "ws_message_bytes": 4096,  # a larger text frame is refused with code too_large
-    "ws_frame_hard_bytes": 65536,  # a larger frame closes the connection (1009)
-    "ws_rate_per_second": 10,  # sustained messages per second per connection
-    "ws_burst": 20,  # messages accepted at once before the rate applies
-    "ws_flood_close": 100,  # refused messages in a row before the server closes (1008)
-    "hello_timeout_seconds": 10,  # a connection that has not said hello by then is closed (1008)
-    "ws_per_address": 30,  # open connections from one address to one process: WebSockets and waiting pad followers
-    "token_days": 30,  # a token is valid this long after it is issued; POST /api/auth/refresh renews it
-    "chat_chars": 300,
-    "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
-    "table_connections": 200,  # connections to one table (players and spectators)
-    "open_tables_per_player": 10,  # unfinished tables one player may have created
-    "name_chars": 24,
-    "password_min": 8,
-    "password_max": 128,
-    "http_body_bytes": 16384,
-    "http_writes_per_minute": 60,  # POSTs per minute per client address
-    "missed_events_max": 2000,  # a resume further back gets only the snapshot
-}
+#: Sizes and rates the server enforces (documented in docs/protocol.md): their one home is core/limits.py.
+LIMITS: dict[str, int] = SERVER_LIMITS
 
 Level = Literal["random", "beginner", "standard", "expert"]
 CardText = Annotated[str, Field(min_length=2, max_length=4, examples=["QS", "10H"])]
@@ -54,7 +42,7 @@ class _Strict(BaseModel):
     """Unknown fields are refused and types are not coerced (``"0"`` is not a seat): a misspelt or
     mistyped field must not silently mean something."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 # ====================================================================== client -> server
@@ -70,7 +58,7 @@ class ActionBody(_Strict):
     declare: Literal["C", "D", "S", "H"] | None = None
     moon: Literal["subtract_from_self", "add_to_others"] | None = None
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False, populate_by_name=True)
 
     @model_validator(mode="after")
     def _exactly_one(self) -> ActionBody:
@@ -128,7 +116,8 @@ class Ping(_Strict):
     """Keep-alive; answered by ``pong`` with the same ``t``."""
 
     type: Literal["ping"]
-    t: float | int | None = None
+    #: Finite, and an integer only as large as a JavaScript number holds exactly (the reply is JSON).
+    t: Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[float, Field(allow_inf_nan=False)] | None = None
 
 
 class Sit(_Strict):
@@ -495,9 +484,14 @@ Settlement = Annotated[str, _word(_rules.SETTLEMENTS), _one_of(_rules.SETTLEMENT
 CancelRule = Annotated[str, _word(_rules.CANCEL_RULES), _one_of(_rules.CANCEL_RULES)]
 PresetName = Annotated[str, _word(tuple(_rules.PRESETS)), _one_of(tuple(_rules.PRESETS))]
 
-#: Points one card of ``card_points`` may carry (the rules refuse more; negative is a bonus).
-CARD_POINTS_LOW = -1000
-CARD_POINTS_HIGH = 1000
+#: Points one card of ``card_points`` may carry (the rules' range: they refuse more; negative is a bonus).
+CARD_POINTS_LOW, CARD_POINTS_HIGH = _rules.CARD_POINTS_RANGE
+
+
+def _bounded(option: str) -> Any:
+    """The range of a whole-number option, as the rules declare it (``Rules.OPTION_BOUNDS``)."""
+    low, high = _rules.OPTION_BOUNDS[option]
+    return Field(ge=low, le=high)
 
 
 def _card_points(value: list[list[str | int]] | dict[str, int]) -> list[list[str | int]] | dict[str, int]:
@@ -505,7 +499,7 @@ def _card_points(value: list[list[str | int]] | dict[str, int]) -> list[list[str
     pairs = list(value.items()) if isinstance(value, dict) else [tuple(pair) for pair in value]
     seen: set[int] = set()
     for card, points in pairs:
-        if not isinstance(card, str) or isinstance(points, bool) or not isinstance(points, int):
+        if not isinstance(card, str) or not is_whole(points):
             raise ValueError("each entry is a card and its points")
         number = parse_card(card)  # a CardError is a ValueError: refused naming the option
         if number in seen:
@@ -539,14 +533,14 @@ class RulesOptions(_Strict):
     kind) and ``passes`` (the usual cycle for the number of players) take an explicit ``null``.
     """
 
-    players: Annotated[int, Field(ge=3, le=11)] = _NOT_GIVEN
-    decks: Annotated[int, Field(ge=1, le=2)] = _NOT_GIVEN
+    players: Annotated[int, _bounded("players")] = _NOT_GIVEN
+    decks: Annotated[int, _bounded("decks")] = _NOT_GIVEN
     strip: Strip = _NOT_GIVEN
     kitty_to: KittyTo = _NOT_GIVEN
     passes: Annotated[list[Direction], Field(min_length=1, max_length=MAX_PASS_CYCLE)] | None = Field(
         default=None, description='The passing cycle, e.g. ["left", "right", "across", "hold"]; null: the usual one'
     )
-    pass_count: Annotated[int, Field(ge=0, le=26)] = _NOT_GIVEN
+    pass_count: Annotated[int, _bounded("pass_count")] = _NOT_GIVEN
     first_lead: FirstLead = _NOT_GIVEN
     no_points_first_trick: bool = _NOT_GIVEN
     must_break_hearts: bool = _NOT_GIVEN
@@ -569,11 +563,11 @@ class RulesOptions(_Strict):
     ] = Field(default=_NOT_GIVEN, description='Suit letters or ranks, e.g. ["H", "Q"]')
     moon: Moon = _NOT_GIVEN
     moon_needs: MoonNeeds = _NOT_GIVEN
-    target: Annotated[int, Field(ge=1, le=MAX_TARGET)] | None = Field(default=None, description="null: no target")
-    hands: Annotated[int, Field(ge=1, le=MAX_HANDS)] | None = Field(default=None, description="null: no fixed number")
+    target: Annotated[int, _bounded("target")] | None = Field(default=None, description="null: no target")
+    hands: Annotated[int, _bounded("hands")] | None = Field(default=None, description="null: no fixed number")
     tie_break: TieBreak = _NOT_GIVEN
     settlement: Settlement = _NOT_GIVEN
-    stake: Annotated[int, Field(ge=1, le=MAX_STAKE)] = _NOT_GIVEN
+    stake: Annotated[int, _bounded("stake")] = _NOT_GIVEN
     partnership: bool = _NOT_GIVEN
     auction: bool = _NOT_GIVEN
     cancel_whole_trick: CancelRule = _NOT_GIVEN
@@ -611,7 +605,7 @@ class NewPadRequest(_Strict):
 
     preset: PresetName = "standard"
     options: RulesOptions = Field(default_factory=RulesOptions)
-    names: Annotated[list[Annotated[str, Field(max_length=4 * MAX_NAME)]], Field(max_length=11)] = Field(
+    names: Annotated[list[Annotated[str, Field(max_length=4 * MAX_NAME_LENGTH)]], Field(max_length=11)] = Field(
         default_factory=list, description="One per player in seat order; empty: Player 1, Player 2, ..."
     )
     revoke_penalty: Annotated[int, Field(ge=0, le=MAX_CHIPS)] | None = Field(

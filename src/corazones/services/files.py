@@ -1,34 +1,129 @@
-"""Saving a file whole or not at all: the one atomic write of every face.
+"""Writing an output file: the one helper every face saves through.
 
-A record, a score pad, the terminal app's saved game and its settings are
-written through a temporary file in the same folder and renamed over the
-target, so an interrupted save (a full disk, a killed process) never leaves
-half a file.  The temporary name is unique, so two writers of one path (two
-terminals saving the same pad) cannot write into each other's file.  The
-saved file has the permissions a plain write would give it: those of the file
-it replaces, or the usual ones under the process's umask for a new file (a
-temporary file alone would be private to its owner).
+A record, a score pad and its CSV, the terminal app's saved game and its
+settings are all written by :func:`save_atomic`, which decides from what
+stands at the path how to write without ever destroying it:
+
+* nothing, or a regular file: the text goes to a temporary file in the same
+  folder, renamed over the target, so an interrupted save (a full disk, a
+  killed process) never leaves half a file.  The temporary name is unique,
+  so two writers of one path (two terminals saving the same pad) cannot
+  write into each other's file.  The saved file has the permissions a plain
+  write would give it: those of the file it replaces, or the usual ones under
+  the process's umask for a new file.
+* a symbolic link: it is followed (through every link) and its target is
+  written as above; the link stays a link.
+* ``-``, ``/dev/stdout`` (``/dev/fd/1``, ``/proc/self/fd/1``): standard output,
+  written where it stands (the same for standard error); a shell's ``> file``
+  is appended to, not replaced under the shell.
+* a character device (``/dev/null``, ``/dev/full``, a terminal) or a named
+  pipe (FIFO): the user named it, so it is opened and written directly, never
+  replaced; ``/dev/full`` then fails with "No space left on device".
+* a folder, a socket or a block device (a disk): refused with an ``OSError``
+  naming why (:func:`output_kind`), nothing written.
+
+:func:`output_kind` answers the same question without writing, for a command
+that checks its outputs before it starts (``corazones.cli.outputs``).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
+from typing import Literal, TextIO
 
 #: The process's file-creation mask, read once (reading it means setting it, so not at every save).
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
+#: Names that mean one of the process's own streams (1 standard output, 2 standard error).
+STREAM_NAMES = {
+    "-": 1,
+    "/dev/stdout": 1,
+    "/dev/fd/1": 1,
+    "/proc/self/fd/1": 1,
+    "/dev/stderr": 2,
+    "/dev/fd/2": 2,
+    "/proc/self/fd/2": 2,
+}
 
-def save_atomic(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` through a unique temporary file renamed over it.
+#: What stands at an output path, as :func:`output_kind` says.
+Kind = Literal["stdout", "stderr", "file", "device", "fifo"]
 
-    Raises ``OSError`` when the folder refuses the file; then ``path`` is as
-    it was and no temporary file is left behind.
+
+class NotWritableHere(OSError):
+    """The path names something a file is never written to: a folder, a socket, a block device.
+
+    ``what`` is ``"folder"``, ``"socket"`` or ``"disk"``, for a face to say so
+    in its own words; ``errno`` is the system's nearest (``EISDIR``, ``ENXIO``).
     """
+
+    def __init__(self, code: int, what: str, path: str) -> None:
+        super().__init__(code, os.strerror(code), path)
+        self.what = what
+
+
+def resolved(path: Path) -> Path:
+    """``path`` with every symbolic link followed (a dangling link gives the path it points to)."""
+    return Path(os.path.realpath(path))
+
+
+def output_kind(path: Path | str) -> Kind:
+    """How :func:`save_atomic` would write ``path``, or :class:`NotWritableHere` if it never would.
+
+    ``"file"`` covers a missing path too (it is created); a link counts as
+    what it points to.  A loop of links raises ``OSError`` (``ELOOP``).
+    """
+    name = str(path)
+    if name in STREAM_NAMES:
+        return "stdout" if STREAM_NAMES[name] == 1 else "stderr"
+    try:
+        st = os.stat(path)  # follows links
+    except (FileNotFoundError, NotADirectoryError):  # nothing there yet: a file is created (if its folder allows)
+        return "file"
+    mode = st.st_mode
+    if stat.S_ISREG(mode):
+        return "file"
+    if stat.S_ISDIR(mode):
+        raise NotWritableHere(errno.EISDIR, "folder", name)
+    if stat.S_ISCHR(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISSOCK(mode):
+        raise NotWritableHere(errno.ENXIO, "socket", name)
+    raise NotWritableHere(errno.ENXIO, "disk", name)  # a block device, or anything stranger
+
+
+def save_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` as the module says: a file whole or not at all, a device directly.
+
+    Raises ``OSError`` when it cannot (:class:`NotWritableHere` for a folder,
+    a socket or a disk); then whatever stood at ``path`` is as it was and no
+    temporary file is left behind.
+    """
+    kind = output_kind(path)
+    if kind in ("stdout", "stderr"):
+        stream: TextIO = sys.stdout if kind == "stdout" else sys.stderr
+        stream.write(text)
+        stream.flush()
+        return
+    if kind in ("device", "fifo"):
+        # O_WRONLY without O_CREAT/O_TRUNC: nothing is created or replaced, a FIFO waits for its reader
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
+    _replace(resolved(Path(path)), text)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to the regular file (or missing path) ``path`` through a temporary file renamed over it."""
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
@@ -46,4 +141,4 @@ def save_atomic(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["save_atomic"]
+__all__ = ["STREAM_NAMES", "NotWritableHere", "output_kind", "resolved", "save_atomic"]

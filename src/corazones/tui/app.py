@@ -17,8 +17,11 @@ from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES, Controller
 from corazones.tui.replay import ReplayScreen
 from corazones.tui.start import StartScreen
-from corazones.tui.table import TableScreen
+from corazones.tui.table import TableScreen, writes_stream
 from corazones.tui.texts import _, set_lang
+
+#: The exit code after Ctrl+C, the command line's "interrupted" (docs/cli.md).
+INTERRUPTED = 130
 
 
 class CorazonesApp(App[None]):
@@ -31,7 +34,7 @@ class CorazonesApp(App[None]):
 
     CSS_PATH = "corazones.tcss"
     TITLE = "Corazones"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "interrupt", show=False, priority=True)]
 
     def __init__(
         self,
@@ -63,6 +66,7 @@ class CorazonesApp(App[None]):
         self.level = level  # every opponent's level, from the command line
         self.human_seat = seat
         self.record_to = record_to
+        self.resume_error: str | None = None  # why the saved game could not be resumed, as last said
 
     def on_mount(self) -> None:
         if self.record is not None:
@@ -100,9 +104,9 @@ class CorazonesApp(App[None]):
         try:
             ctl = Controller.load(path)
         except (OSError, ValueError, KeyError, CorazonesError) as e:
-            self.notify(
-                _("The saved game could not be resumed: {error}").format(error=error_text(_, e)), severity="error"
-            )
+            # markup off: the reason quotes the file ("['grandmaster', …]"), which must be shown, not parsed
+            self.resume_error = _("The saved game could not be resumed: {error}").format(error=error_text(_, e))
+            self.notify(self.resume_error, severity="error", markup=False, timeout=30)
             return
         ctl.resumed_from = path  # type: ignore[attr-defined]
         self.controller = ctl
@@ -134,9 +138,23 @@ class CorazonesApp(App[None]):
     def action_language(self) -> None:
         self.set_language("es" if self.lang == "en" else "en")
 
+    def action_interrupt(self) -> None:
+        """Ctrl+C: keep a game in progress as ``q`` would (saved, and the ``--record`` copy), then exit 130."""
+        table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+        if table is not None:
+            table.keep_unfinished()
+        self.exit(return_code=INTERRUPTED)
 
-def run_app(**kwargs: Any) -> None:
-    CorazonesApp(**kwargs).run()
+
+def run_app(**kwargs: Any) -> int:
+    """Run the game; the exit code (0, or 130 after Ctrl+C)."""
+    app = CorazonesApp(**kwargs)
+    app.run()
+    target = app.record_to
+    if target is not None and app.controller is not None and app.controller.game.actions and writes_stream(target):
+        # standard output (``--record -``) gets the record once the screen is the terminal's again
+        app.controller.save(Path(target), with_seats=False)
+    return app.return_code or 0
 
 
 def open_replay(file: str | Path, lang: str | None = None) -> bool:

@@ -23,13 +23,17 @@ from typing import Any
 
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import CARDS
+from corazones.core.errors import N_, Message, RecordError
 from corazones.core.game import Game
+from corazones.core.limits import MAX_RECORD_BYTES, check_json, parse_json, show
 from corazones.core.observation import HandResult, Observation
 from corazones.core.records import dumps, loads, make_record, replay
+from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
+from corazones.core.text import NAME_LIMIT, safe_line, safe_name
 from corazones.core.trick import Trick, trick_winner
 from corazones.players.base import Bot
-from corazones.players.registry import make_player
+from corazones.players.registry import LEVELS, make_player
 from corazones.services.files import save_atomic
 from corazones.tui.claim import claim_is_certain, claim_order
 
@@ -170,9 +174,7 @@ class Controller:
             return False
         acts = self.game.actions
         cut = max(i for i, a in enumerate(acts) if a.seat == h)
-        g = Game(self.game.rules, self.game.seed)
-        for a in acts[:cut]:
-            g.apply(a)
+        g = rebuild(self.game.rules, self.game.seed, acts[:cut])
         self.game = g
         self.claiming = False
         self.end_view = None
@@ -195,16 +197,52 @@ class Controller:
 
     @classmethod
     def load(cls, path: Path) -> Controller:
-        """A saved game, replayed from its record (every action checked again)."""
-        record = loads(path.read_text(encoding="utf-8"))
-        game = replay(record)
-        meta = json.loads(seats_path(path).read_text(encoding="utf-8"))
-        names, levels = meta["names"], meta["levels"]
+        """A saved game, read back with the checks of any record: :class:`RecordError` (or OSError) says why not.
+
+        The record is read bounded and replayed (every action checked again);
+        the seat file beside it is bounded JSON too, its levels must be known
+        ones and its names are cleaned as a record's are shown (escapes,
+        controls and bidi overrides removed, clipped), so a tampered file can
+        neither act on the terminal nor stop the game from being saved again.
+        Nothing is written or removed here: a save that cannot be resumed stays
+        where it is.
+        """
+        game = replay(loads(read_bounded(path, MAX_RECORD_BYTES)))
+        seats = seats_path(path)
+        meta = parse_json(read_bounded(seats, MAX_SEATS_BYTES), Message(N_("a seat file")), MAX_SEATS_BYTES)
+        check_json(meta)
         n = game.rules.players
+        names = meta.get("names") if isinstance(meta, dict) else None
+        levels = meta.get("levels") if isinstance(meta, dict) else None
         if not (isinstance(names, list) and isinstance(levels, list) and len(names) == n and len(levels) == n):
-            raise ValueError(f"{seats_path(path)} must list {n} names and levels")
-        ctl = cls(game, [str(x) for x in names], [None if x is None else str(x) for x in levels])
-        return ctl
+            raise RecordError(N_("{path} must list {n} names and {n} levels"), path=safe_line(str(seats), 200), n=n)
+        if sum(lv is None for lv in levels) > 1 or any(lv is not None and lv not in LEVELS for lv in levels):
+            raise RecordError(
+                N_("{path}: levels must be one of {levels}, or null for the one human seat, not {value}"),
+                path=safe_line(str(seats), 200),
+                levels=", ".join(LEVELS),
+                value=show(levels),
+            )
+        clean = [
+            safe_name(x, NAME_LIMIT, f"seat {s}") if isinstance(x, str) else f"seat {s}" for s, x in enumerate(names)
+        ]
+        return cls(game, clean, list(levels))
+
+
+#: The largest seat file read back (names and levels of at most 11 seats take a few hundred bytes).
+MAX_SEATS_BYTES = 64 * 1024
+
+
+def read_bounded(path: Path, most: int) -> str:
+    """The text of ``path`` if it is at most ``most`` bytes of UTF-8; :class:`RecordError` (or OSError) otherwise."""
+    with path.open("rb") as f:
+        data = f.read(most + 1)
+    if len(data) > most:
+        raise RecordError(N_("{path} is larger than {most} bytes"), path=safe_line(str(path), 200), most=f"{most:,}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(N_("{path} is not UTF-8 text"), path=safe_line(str(path), 200)) from None
 
 
 def seats_path(path: Path) -> Path:

@@ -22,14 +22,41 @@ from corazones.core.rules import Rules
 from corazones.core.trick import Trick
 from corazones.i18n import N_
 from corazones.tui.controller import penalty_cards, taken_cards
-from corazones.tui.texts import _, ngettext, rules_lines, suit_name
-from corazones.tui.widgets import cards_label
+from corazones.tui.texts import _, ngettext, rules_lines, suit_name, teams_text
+from corazones.tui.widgets import cards_label, penalty_line
 
 HintAsker = Callable[[Observation, Callable[[str], None]], None]
 
 
 def chips_game(rules: Rules) -> bool:
     return rules.settlement in ("chips_1887", "chips_pool")
+
+
+def declarer_bid(obs: Observation) -> int:
+    """What the declarer bid this hand (0 when nobody bid, or the pool carried over and nobody bid)."""
+    if obs.declarer is None:
+        return 0
+    return max((amount for seat, amount in obs.bids if seat == obs.declarer), default=0)
+
+
+def chips_in_play(obs: Observation) -> tuple[tuple[int, ...], int]:
+    """Each seat's chips and the pool as they stand now: the winning bid is paid into the pool when it is made.
+
+    The engine settles the bid with the hand's other payments; the table
+    shows it paid from the moment the auction ends, as players at a real
+    table would see the chips move.
+    """
+    bid = declarer_bid(obs) if obs.phase in ("declare", "play", "moon") else 0
+    if not bid or obs.declarer is None:
+        return obs.chips, obs.pool
+    chips = list(obs.chips)
+    chips[obs.declarer] -= bid
+    return tuple(chips), obs.pool + bid
+
+
+def bids_text(obs: Observation, names: Sequence[str]) -> str:
+    """The bids made so far this hand, in order ("Ana 3, Bruno no bid")."""
+    return ", ".join(f"{names[s]} {amount}" if amount else f"{names[s]} {_('no bid')}" for s, amount in obs.bids)
 
 
 class Dialog(ModalScreen[object]):
@@ -48,12 +75,14 @@ class DecisionDialog(Dialog):
     """A decision of the player's (bid, suit, moon): it must be answered; h asks for a hint."""
 
     closable = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "hint", show=False)]
+    # priority: the bid box takes typed characters, and ``?`` must still reach the dialog
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "hint", show=False, priority=True)]
 
-    def __init__(self, obs: Observation, ask_hint: HintAsker | None = None) -> None:
+    def __init__(self, obs: Observation, ask_hint: HintAsker | None = None, names: Sequence[str] | None = None) -> None:
         super().__init__()
         self.obs = obs
         self.ask_hint = ask_hint
+        self.names = list(names) if names is not None else [f"{s}" for s in range(obs.players)]
 
     def hint_line(self) -> Static:
         return Static(_("?: hint"), id="hint", classes="hint")
@@ -65,6 +94,13 @@ class DecisionDialog(Dialog):
 
     def show_hint(self, text: str) -> None:
         self.query_one("#hint", Static).update(text)
+
+
+class BidInput(Input):
+    """The bid box: it takes digits only, so ``?`` (and any other key) reaches the dialog's bindings."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
 
 
 class BidDialog(DecisionDialog):
@@ -81,12 +117,20 @@ class BidDialog(DecisionDialog):
                 _("Bid chips for the right to name the penalty suit. High bid so far: {high}.").format(high=high)
             )
             yield Static(_("Your chips: {chips}. The pool: {pool}.").format(chips=obs.chips[obs.seat], pool=obs.pool))
+            yield Static(
+                _("Bids so far: {bids}").format(bids=bids_text(obs, self.names))
+                if obs.bids
+                else _("Nobody has bid yet."),
+                id="bids",
+            )
             if self.positive:
-                yield Input(
-                    value=str(self.positive[0]),
+                # empty, and nothing selected on focus: what is typed at once (99) is all kept
+                yield BidInput(
+                    value="",
                     placeholder=_("{low} to {cap}").format(low=self.positive[0], cap=self.positive[-1]),
                     id="amount",
                     type="integer",
+                    select_on_focus=False,
                 )
             yield Static("", id="error", classes="error")
             with Horizontal(classes="buttons"):
@@ -126,8 +170,12 @@ class DeclareDialog(DecisionDialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding(k, f"suit({i})", show=False) for i, k in enumerate("cdsh")]
 
     def compose(self) -> ComposeResult:
+        carried = declarer_bid(self.obs) == 0
         with Vertical(classes="dialog"):
-            yield Static(_("You won the auction"), classes="title")
+            yield Static(
+                _("The pool carries over: you name the suit again") if carried else _("You won the auction"),
+                classes="title",
+            )
             yield Static(_("Name the penalty suit: every card of it will cost one chip to whoever takes it."))
             with Horizontal(classes="buttons"):
                 for s in range(4):
@@ -170,7 +218,13 @@ class HandSummary(Dialog):
     ]
 
     def __init__(
-        self, result: HandResult, tricks: Sequence[Trick], names: Sequence[str], rules: Rules, four: bool = False
+        self,
+        result: HandResult,
+        tricks: Sequence[Trick],
+        names: Sequence[str],
+        rules: Rules,
+        four: bool = False,
+        viewer: int | None = None,
     ) -> None:
         super().__init__()
         self.result = result
@@ -178,6 +232,7 @@ class HandSummary(Dialog):
         self.names = names
         self.rules = rules
         self.four = four
+        self.viewer = viewer  # whose team is named first
 
     def compose(self) -> ComposeResult:
         h = self.result
@@ -188,14 +243,15 @@ class HandSummary(Dialog):
             taken[h.kitty_owner].extend(h.kitty)
         table: DataTable[object] = DataTable(id="summary", cursor_type="none", zebra_stripes=True)
         chips = chips_game(r)
+        # the numbers first and the cards last, shortened (♥×8): with eight players at 80 columns nothing is cut
         table.add_columns(
-            _("Player"), _("Penalty cards taken"), _("Points"), _("Hand"), _("Chips") if chips else _("Total")
+            _("Player"), _("Points"), _("Hand"), _("Chips") if chips else _("Total"), _("Penalty cards taken")
         )
         for s in range(r.players):
             pens = penalty_cards(taken[s], values)
-            cells = cards_label(pens, self.four) if pens else Text("—", style="dim")
+            cells = penalty_line(pens, h.penalty_suit, self.four, room=28) if pens else Text("—", style="dim")
             last = f"{h.chips_delta[s]:+d}" if chips else str(h.totals[s])
-            table.add_row(self.names[s], cells, str(h.points[s]), f"{h.scores[s]:+d}", last)
+            table.add_row(self.names[s], str(h.points[s]), f"{h.scores[s]:+d}", last, cells)
         with Vertical(classes="dialog wide"):
             yield Static(_("Hand {n} is over").format(n=h.index + 1), classes="title")
             yield table
@@ -215,6 +271,8 @@ class HandSummary(Dialog):
                 yield Static(line)
             if chips:
                 yield Static(_("Pool: {pool}").format(pool=h.pool))
+            if r.partnership:
+                yield Static(_("Teams: {teams}").format(teams=teams_text(r, self.names, h.totals, self.viewer)))
             yield Button(_("Continue"), id="continue", variant="primary")
 
     def on_mount(self) -> None:
@@ -319,13 +377,20 @@ class GameOver(Dialog):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new", show=False), Binding("q", "quit", show=False)]
 
     def __init__(
-        self, obs: Observation, names: Sequence[str], seed: int | str, record_path: str | None, commitment: str = ""
+        self,
+        obs: Observation,
+        names: Sequence[str],
+        seed: int | str,
+        record_path: str | None,
+        commitment: str = "",
+        record_to: str | None = None,
     ) -> None:
         super().__init__()
         self.obs = obs
         self.names = names
         self.seed = seed
         self.record_path = record_path
+        self.record_to = record_to  # the --record copy, when it was written to a file
         self.commitment = commitment
 
     def compose(self) -> ComposeResult:
@@ -345,6 +410,8 @@ class GameOver(Dialog):
                 yield Static(_("Its commitment, shown during play: {c}").format(c=self.commitment), classes="dim")
             if self.record_path:
                 yield Static(_("Record saved: {path}").format(path=self.record_path), markup=False)
+            if self.record_to:
+                yield Static(_("And where --record asked: {path}").format(path=self.record_to), markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("New game"), id="new", variant="primary")
                 yield Button(_("Quit"), id="quit")

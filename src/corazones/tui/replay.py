@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from corazones.core.game import Game
 from corazones.core.records import action_of, rules_of, seed_of
+from corazones.core.replay import rebuild, rebuild_steps
 from corazones.core.text import NAME_LIMIT, safe_line
 from corazones.tui.dialogs import ScoreSheet, chips_game
 from corazones.tui.table import move_text
@@ -50,17 +51,22 @@ class ReplayScreen(Screen[None]):
         self.seed = seed_of(record)
         self.actions = [action_of(a, i + 1) for i, a in enumerate(record["actions"])]
         names = record.get("players") or [f"seat {i}" for i in range(self.rules.players)]
-        self.names = [safe_line(str(x), NAME_LIMIT) for x in names]
+        self.raw_names = [safe_line(str(x), NAME_LIMIT) for x in names]
         self.four = four
         self.pos = 0
         # hand and trick boundaries, found once by replaying the whole record
         self.marks: list[tuple[int, int]] = []  # (hand_index, tricks completed) after each action
         g = Game(self.rules, self.seed)
         self.marks.append((0, 0))
-        for a in self.actions:
-            g.apply(a)
+        for step in rebuild_steps(self.rules, self.seed, self.actions):
+            g = step.game
             self.marks.append((g.hand_index, len(g.deal.tricks)))
         self.final = g
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names; a record's default ``seat 0`` … is said in the language shown (``asiento 0``)."""
+        return [_("seat {n}").format(n=i) if x == f"seat {i}" else x for i, x in enumerate(self.raw_names)]
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -75,10 +81,7 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def game_at(self, k: int) -> Game:
-        g = Game(self.rules, self.seed)
-        for a in self.actions[:k]:
-            g.apply(a)
-        return g
+        return rebuild(self.rules, self.seed, self.actions[:k])
 
     def redraw(self) -> None:
         k = self.pos

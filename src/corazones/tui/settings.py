@@ -19,7 +19,9 @@ from typing import Any
 
 import platformdirs
 
+from corazones.core.limits import MAX_HANDS, MAX_NAME_LENGTH, MAX_TARGET
 from corazones.core.rules import MOON_MODES, PRESETS
+from corazones.core.text import NAME_LIMIT, is_safe, safe_line
 from corazones.players.registry import LEVELS
 from corazones.services.files import save_atomic
 from corazones.tui.texts import SPEEDS
@@ -83,17 +85,19 @@ class Settings:
         checks: dict[str, Callable[[Any], bool]] = {
             "preset": lambda v: v in PRESETS,
             "players": lambda v: v is None or (isinstance(v, int) and 3 <= v <= 11),
-            "target": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
-            "hands": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
+            "target": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_TARGET),
+            "hands": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 < v <= MAX_HANDS),
             "moon": lambda v: v is None or v in MOON_MODES,
-            "passes": lambda v: isinstance(v, str) and len(v) < 200,
-            "name": lambda v: isinstance(v, str) and len(v) <= 40,
+            "passes": lambda v: isinstance(v, str) and len(v) < 200 and is_safe(v),
+            "name": lambda v: isinstance(v, str) and len(v) <= MAX_NAME_LENGTH,
             "levels": lambda v: isinstance(v, list) and all(x in LEVELS for x in v),
             "speed": lambda v: v in SPEEDS,
             "hint_level": lambda v: v in ("standard", "expert"),
             "four_colour": lambda v: isinstance(v, bool),
             "lang": lambda v: v is None or v in ("en", "es"),
         }
+        if isinstance(data.get("name"), str):  # cleaned as a record's names are shown: no escapes, clipped
+            data = {**data, "name": safe_line(data["name"], NAME_LIMIT)}
         for key, ok in checks.items():
             if key in data and ok(data[key]):
                 setattr(s, key, data[key])
@@ -102,11 +106,21 @@ class Settings:
         return s
 
 
+#: The largest settings file read (a real one is well under 1 KiB).
+MAX_SETTINGS_BYTES = 64 * 1024
+
+
 def load_settings(path: Path | None = None) -> Settings:
+    """The remembered choices, at most :data:`MAX_SETTINGS_BYTES` of JSON; the defaults for what is unusable."""
     path = path or config_dir() / "tui.json"
     try:
-        return Settings.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
+        with path.open("rb") as f:
+            data = f.read(MAX_SETTINGS_BYTES + 1)
+        if len(data) > MAX_SETTINGS_BYTES:
+            return Settings()
+        # each value is then checked alone: one out of bounds (a number of 50 digits) falls back by itself
+        return Settings.from_json(json.loads(data.decode("utf-8")))
+    except (OSError, ValueError):  # not JSON, not UTF-8: the defaults
         return Settings()
 
 

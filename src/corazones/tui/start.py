@@ -16,9 +16,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from corazones.core.errors import CorazonesError
+from corazones.core.limits import MAX_HANDS, MAX_TARGET
 from corazones.core.rules import MOON_MODES, PRESETS, Rules
 from corazones.core.text import NAME_LIMIT, safe_line
-from corazones.i18n import error_text
+from corazones.i18n import N_, error_text
 from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
@@ -26,6 +27,15 @@ from corazones.tui.texts import MOON_MODES as MOON_WORDS
 from corazones.tui.texts import SPEEDS, _, level_name, preset_words
 
 PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
+
+
+#: The words of a pass cycle on the start screen, short enough for its drop-down.
+CYCLE_WORDS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("hold")}
+
+
+def pass_cycle_words(cycle: str) -> str:
+    """A pass cycle in the language shown ("left, right, across, hold" → "izquierda, derecha, …")."""
+    return ", ".join(_(CYCLE_WORDS.get(d, d)) for d in cycle.split(","))
 
 
 def allowed_players(preset: str) -> list[int]:
@@ -60,13 +70,14 @@ class StartScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "language", show=False),
-        Binding("escape", "app.quit", show=False),
+        Binding("escape", "ask_quit", show=False),
     ]
 
     def __init__(self, settings: cfg.Settings) -> None:
         super().__init__()
         self.settings = settings
         self.players_shown = 0
+        self.quit_asked = False  # Escape once asks, Escape again quits
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -107,6 +118,7 @@ class StartScreen(Screen[None]):
                     placeholder=_("preset: {v}").format(v=preset_rules.target or "—"),
                     id="target",
                     compact=True,
+                    valid_empty=True,  # empty is the preset's value, not a mistake
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Hands (a fixed number)"), classes="label")
@@ -116,6 +128,7 @@ class StartScreen(Screen[None]):
                     placeholder=_("preset: {v}").format(v=preset_rules.hands or "—"),
                     id="hands",
                     compact=True,
+                    valid_empty=True,  # empty is the preset's value, not a mistake
                 )
             with Horizontal(classes="row"):
                 yield Label(_("Shooting the moon"), classes="label")
@@ -129,7 +142,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Passing"), classes="label")
                 yield Select(
-                    [(_("as the preset says") if not c else c.replace(",", ", "), c) for c in PASS_CYCLES],
+                    [(_("as the preset says") if not c else pass_cycle_words(c), c) for c in PASS_CYCLES],
                     value=s.passes if s.passes in PASS_CYCLES else "",
                     allow_blank=False,
                     compact=True,
@@ -182,8 +195,39 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from the table (or a dialog): Play has the focus again, so the keyboard works at once."""
+        self.quit_asked = False
+        self.call_after_refresh(self._focus_play)
+
+    def _focus_play(self) -> None:
+        found = self.query("#play")
+        if found and self.focused is None:
+            found.first(Button).focus()
+
+    def action_ask_quit(self) -> None:
+        """Escape quits only when pressed twice: once is too easy to press by mistake."""
+        if self.quit_asked:
+            self.app.exit()
+            return
+        self.quit_asked = True
+        self.query_one("#error", Static).update(_("Press Escape again to quit (any other key goes on)."))
+
+    def on_key(self, event: Any) -> None:
+        if event.key != "escape" and self.quit_asked:
+            self.quit_asked = False
+            self.query_one("#error", Static).update("")
+
     def relabel(self) -> None:
-        self.read_form()
+        """Redraw in the new language.
+
+        The form is read first only when this screen is the one in use: under
+        the table it shows choices the table may since have changed (the
+        speed with ``f``, the four-colour deck with ``k``), and reading it
+        would put the old ones back.
+        """
+        if self.app.screen is self:
+            self.read_form()
         self.settings.lang = self.app.lang  # type: ignore[attr-defined]
         self.refresh(recompose=True)
 
@@ -195,7 +239,7 @@ class StartScreen(Screen[None]):
         s.preset = str(self.query_one("#preset", Select).value)
         s.players = int(str(self.query_one("#players", Select).value))
         s.target = _int_or_none(self.query_one("#target", Input).value)
-        s.hands = _int_or_none(self.query_one("#hands", Input).value)
+        s.hands = _int_or_none(self.query_one("#hands", Input).value, MAX_HANDS)
         s.moon = str(self.query_one("#moon", Select).value) or None
         s.passes = str(self.query_one("#passes", Select).value)
         s.name = safe_line(self.query_one("#name", Input).value, NAME_LIMIT).strip()
@@ -231,6 +275,16 @@ class StartScreen(Screen[None]):
             self.start()
 
     def start(self) -> None:
+        for field, label, most in (("#target", _("Target score"), MAX_TARGET), ("#hands", _("Hands"), MAX_HANDS)):
+            raw = self.query_one(field, Input).value.strip()
+            if raw and _int_or_none(raw, most) is None:
+                self.query_one("#error", Static).update(
+                    _("{field}: give a whole number from 1 to {most}, or leave it empty for the preset's.").format(
+                        field=label, most=most
+                    )
+                )
+                self.query_one(field, Input).focus()
+                return
         self.read_form()
         try:
             rules = build_rules(self.settings)
@@ -250,10 +304,10 @@ class StartScreen(Screen[None]):
         self.app.action_language()  # type: ignore[attr-defined]
 
 
-def _int_or_none(raw: str) -> int | None:
+def _int_or_none(raw: str, most: int = MAX_TARGET) -> int | None:
+    """A whole number from 1 to ``most`` typed in a field; None for anything else (empty included)."""
     raw = raw.strip()
-    try:
-        value = int(raw)
-    except ValueError:
+    if not raw.isdigit() or len(raw) > 6:
         return None
-    return value if value > 0 else None
+    value = int(raw)
+    return value if 0 < value <= most else None

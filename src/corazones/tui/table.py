@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -30,10 +31,12 @@ from textual.widgets import Button, Static
 from corazones.core.actions import Action, Kind
 from corazones.core.errors import CorazonesError
 from corazones.core.observation import Observation
+from corazones.core.text import safe_line
 from corazones.core.trick import Trick
 from corazones.i18n import error_text
 from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Hint, suggest
+from corazones.services.files import output_kind
 from corazones.tui import settings as cfg
 from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
 from corazones.tui.dialogs import (
@@ -44,11 +47,28 @@ from corazones.tui.dialogs import (
     MoonDialog,
     RulesHelp,
     ScoreSheet,
+    bids_text,
     chips_game,
+    chips_in_play,
 )
 from corazones.tui.reasons import why_not
-from corazones.tui.texts import SPEEDS, _, card_text, direction, level_name, ngettext, suit_glyph, suit_name
-from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, suit_colour
+from corazones.tui.texts import (
+    SPEEDS,
+    _,
+    card_text,
+    direction,
+    level_name,
+    ngettext,
+    suit_glyph,
+    suit_name,
+    teams_text,
+)
+from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, penalty_line
+
+#: The smallest window the table is laid out for, at every player count (columns, lines).
+MIN_SIZE = (80, 24)
+#: Below this many lines the seat boxes take two lines instead of three (8 players fit at 80×24).
+COMPACT_BELOW = 30
 
 
 def arrange(players: int, viewer: int) -> tuple[list[int], list[int], list[int]]:
@@ -127,6 +147,9 @@ class TableScreen(Screen[None]):
         self.record_path: Path | None = None
         self.dialog_open = False
         self.hint_busy = False
+        self.record_copy: str | None = None  # where --record was written at the end
+        self.passed_note: Text | None = None  # "You passed …", kept until the cards received are named
+        self.compact = False  # seat boxes of two lines (a window under COMPACT_BELOW lines)
 
     # ------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -151,6 +174,27 @@ class TableScreen(Screen[None]):
             yield HandView(id="hand")
             yield Button(_("Pass"), id="passbtn", variant="primary")
         yield Static(id="keys")
+        yield Static(id="toosmall")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the window: compact seats below 30 lines, and a plain request below the smallest usable size."""
+        width, height = event.size.width, event.size.height
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        compact = height < COMPACT_BELOW
+        self.set_class(small, "-toosmall")
+        self.query_one("#toosmall", Static).update(
+            _("Make the window at least {w}×{h} (it is {width}×{height}).").format(
+                w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
+            )
+            if small
+            else ""
+        )
+        if compact != self.compact:
+            self.compact = compact
+            self.set_class(compact, "-compact")
+            self.query_one("#passbtn", Button).compact = compact
+            if self.query("#passbtn"):
+                self.redraw()
 
     def on_mount(self) -> None:
         self.query_one("#passbtn", Button).display = False
@@ -158,9 +202,20 @@ class TableScreen(Screen[None]):
         self.step()
 
     def relabel(self) -> None:
-        """Redraw every text in the current language."""
+        """Redraw every text in the current language.
+
+        The message of the moment was worded in the other language: it gives
+        way to the new language's name.  The default name of your seat
+        ("You") is said in the new language too.
+        """
+        viewer = self.ctl.viewer
+        if self.ctl.human is not None and self.ctl.names[viewer] in default_names():
+            self.ctl.names[viewer] = _("You")
+        self.message = Text(_("Language: English"))
         if self.query("#passbtn"):
             self.redraw()
+        if self.query("#passbtn") and self.query("#passbtn").first(Button).display:
+            self._draw_hand(self.ctl.end_view or self.ctl.observation())
 
     # ------------------------------------------------------------ drawing
     def redraw(self, obs: Observation | None = None) -> None:
@@ -179,15 +234,27 @@ class TableScreen(Screen[None]):
             for s, c in shown.plays:
                 trick_cards[s] = c
         acting = set(obs.to_act)
+        now_chips, _pool = chips_in_play(obs)
         for s in range(r.players):
             box = self.query_one(f"#seat{s}", SeatBox)
             lv = ctl.levels[s]
-            box.border_title = names[s]
-            line1 = Text(ngettext("{n} card", "{n} cards", obs.hand_sizes[s]).format(n=obs.hand_sizes[s]))
+            title = names[s]
+            if r.partnership and s != obs.seat and r.team_of(s) == r.team_of(obs.seat):
+                title = _("{name} (partner)").format(name=title)
+            held = obs.hand_sizes[s]
+            passed = obs.phase == "pass" and s != obs.seat and held < obs.hand_sizes[obs.seat]
+            if passed:  # the passed cards lie face down until everyone has passed: still this seat's
+                held += r.pass_count
+            line1 = Text(ngettext("{n} card", "{n} cards", held).format(n=held))
+            if passed:
+                line1.append(" · " + _("passed"), style="dim")
             if obs.kitty_owner == s and obs.kitty_size:
                 line1.append(" " + _("+kitty"), style="italic")
-            if lv is not None:
+            if lv is not None and not self.compact:
                 line1.append(" · " + level_name(lv), style="dim")
+            elif lv is not None:
+                title += " · " + level_name(lv)  # compact: the level moves to the border
+            box.border_title = title
             line2 = Text(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]) + " ")
             line2.append_text(penalty_line(penalty_cards(taken[s], values), obs.penalty_suit, four, room=14))
             line3 = Text()
@@ -197,8 +264,13 @@ class TableScreen(Screen[None]):
                     line3.append("  ◀ " + _("takes it"), style="bold")
             elif s in acting and s != obs.seat and not self.pausing:
                 line3.append(_("thinking…"), style="italic dim")
-            box.update(Text("\n").join([line1, line2, line3]))
-            total = obs.chips[s] if chips else obs.scores[s]
+            if self.compact:  # two lines: cards and points, then the card played
+                line1.append(" · ")
+                line1.append_text(line2)
+                box.update(Text("\n").join([line1, line3]))
+            else:
+                box.update(Text("\n").join([line1, line2, line3]))
+            total = now_chips[s] if chips else obs.scores[s]
             box.border_subtitle = (_("chips {n}") if chips else _("score {n}")).format(n=total)
             box.set_class(s in acting and not self.pausing, "turn")
             box.set_class(shown is not None and shown.winner == s, "winner")
@@ -231,8 +303,7 @@ class TableScreen(Screen[None]):
         if r.has_passing:
             lines.append(Text(_("Pass: {direction}").format(direction=direction(obs.pass_direction))))
         if obs.bids and obs.phase in ("bid", "declare"):
-            said = ", ".join(f"{names[b]} {amount or '—'}" for b, amount in obs.bids)
-            lines.append(Text(_("Bids: {bids}").format(bids=said)))
+            lines.append(Text(_("Bids: {bids}").format(bids=bids_text(obs, names))))
         if obs.declarer is not None:
             lines.append(
                 Text(_("{who} named {suit}").format(who=names[obs.declarer], suit=suit_name(obs.penalty_suit)))
@@ -251,7 +322,9 @@ class TableScreen(Screen[None]):
                 )
             )
         if chips_game(r):
-            lines.append(Text(_("Pool: {pool}").format(pool=obs.pool)))
+            lines.append(Text(_("Pool: {pool}").format(pool=chips_in_play(obs)[1])))
+        if r.partnership:
+            lines.append(Text(_("Teams: {teams}").format(teams=teams_text(r, names, obs.scores, obs.seat))))
         waiting = waiting_cards(obs.tricks) if obs.phase != "done" else []
         if waiting:
             t = Text(_("Cancelled trick waiting for the next winner: "))
@@ -321,7 +394,7 @@ class TableScreen(Screen[None]):
             ("s", _("scores")),
             ("w", _("save")),
             ("r", _("rules")),
-            ("f", _(SPEEDS[self.settings.speed])),
+            ("f", _("speed: {speed}").format(speed=_(SPEEDS[self.settings.speed]))),
             ("l", "English/español"),
             ("q", _("leave")),
         ]
@@ -363,11 +436,13 @@ class TableScreen(Screen[None]):
                 self.call_later(self.human_action, ctl.claim_move())
                 return
             if k is Kind.MOON:
-                self._open(MoonDialog(obs, self.ask_hint), lambda v: Action.moon(obs.seat, str(v)))
+                self._open(MoonDialog(obs, self.ask_hint, ctl.names), lambda v: Action.moon(obs.seat, str(v)))
             elif k is Kind.BID:
-                self._open(BidDialog(obs, self.ask_hint), lambda v: Action.bid(obs.seat, int(str(v))))
+                self._open(BidDialog(obs, self.ask_hint, ctl.names), lambda v: Action.bid(obs.seat, int(str(v))))
             elif k is Kind.DECLARE:
-                self._open(DeclareDialog(obs, self.ask_hint), lambda v: Action.declare(obs.seat, int(str(v))))
+                self._open(
+                    DeclareDialog(obs, self.ask_hint, ctl.names), lambda v: Action.declare(obs.seat, int(str(v)))
+                )
             else:
                 self.query_one(HandView).focus()
         bots = ctl.bots_to_act()
@@ -436,11 +511,12 @@ class TableScreen(Screen[None]):
             return
         if action.kind is Kind.PASS and pass_to is not None:
             self.selected = set()
-            self.say(
+            self.passed_note = Text(
                 _("You passed {cards} to {who}.").format(
                     cards=" ".join(card_text(c) for c in action.cards), who=self.ctl.names[pass_to]
                 )
             )
+            self.say(self.passed_note)
         elif not self.ctl.claiming:
             self.say("")
         self._after(outcome, 0.0)
@@ -468,7 +544,12 @@ class TableScreen(Screen[None]):
 
     def _say_received(self, obs: Observation) -> None:
         if obs.received and not obs.tricks and not obs.trick and obs.received_from is not None and obs.phase == "play":
-            t = Text(_("You received from {who}: ").format(who=self.ctl.names[obs.received_from]))
+            t = Text()
+            if self.passed_note is not None:  # both, on one line: the first must not vanish at once
+                t.append_text(self.passed_note)
+                t.append("  ")
+                self.passed_note = None
+            t.append(_("You received from {who}: ").format(who=self.ctl.names[obs.received_from]))
             t.append_text(cards_label(obs.received, self.settings.four_colour))
             self.say(t)
 
@@ -496,24 +577,31 @@ class TableScreen(Screen[None]):
             self.ctl.end_view = None
             self.step()
 
-        self.app.push_screen(HandSummary(h, tricks, self.ctl.names, self.ctl.rules, self.settings.four_colour), done)
+        summary = HandSummary(h, tricks, self.ctl.names, self.ctl.rules, self.settings.four_colour, self.ctl.viewer)
+        self.app.push_screen(summary, done)
 
-    def _copy_record(self) -> None:
-        """Also write the record where the command line asked (``--record``)."""
+    def _copy_record(self) -> str | None:
+        """Also write the record where the command line asked (``--record``); the path shown if written there."""
         target = getattr(self.app, "record_to", None)
-        if target is not None:
+        if target is not None and not writes_stream(target):  # a stream is written when the screen is closed
             try:
                 self.ctl.save(Path(target), with_seats=False)
             except OSError as e:
                 self.app.notify(
-                    _("Could not save to {path}: {error}").format(path=target, error=os_reason_text(_, e)),
+                    _("Could not save to {path}: {error}").format(
+                        path=safe_line(str(target), 200), error=os_reason_text(_, e)
+                    ),
                     severity="error",
+                    markup=False,
                 )
+                return None
+            return safe_line(str(target), 200)
+        return None
 
     def _game_over(self, obs: Observation) -> None:
         if self.record_path is None:
             self.record_path = save_finished(self.ctl)
-            self._copy_record()
+            self.record_copy = self._copy_record()
             saved = cfg.saved_game_path()
             if getattr(self.ctl, "resumed_from", None) == saved:
                 saved.unlink(missing_ok=True)
@@ -527,7 +615,8 @@ class TableScreen(Screen[None]):
                 self.dismiss(None)
 
         path = str(self.record_path) if self.record_path else None
-        self.app.push_screen(GameOver(obs, self.ctl.names, self.ctl.game.seed, path, commitment_text(self.ctl)), done)
+        over = GameOver(obs, self.ctl.names, self.ctl.game.seed, path, commitment_text(self.ctl), self.record_copy)
+        self.app.push_screen(over, done)
 
     # ------------------------------------------------------------- input
     def on_hand_view_picked(self, event: HandView.Picked) -> None:
@@ -668,6 +757,9 @@ class TableScreen(Screen[None]):
         except OSError as e:
             self.say(_("Could not save to {path}: {error}").format(path=path, error=os_reason_text(_, e)), error=True)
             return
+        except CorazonesError as e:  # a game a record cannot hold: say so, never a traceback
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=error_text(_, e)), error=True)
+            return
         self.say(_("Saved. Resume it from the start screen."))
 
     def action_speed(self) -> None:
@@ -685,27 +777,16 @@ class TableScreen(Screen[None]):
     def action_language(self) -> None:
         self.app.action_language()  # type: ignore[attr-defined]
 
-    def action_leave(self) -> None:
+    def keep_unfinished(self) -> None:
+        """Save a game in progress (to resume it) and write its ``--record`` copy; nothing for a finished one."""
         if not self.ctl.game.over and self.ctl.game.actions:
             self.action_save()
             self._copy_record()
+
+    def action_leave(self) -> None:
+        self.keep_unfinished()
         self.gen += 1
         self.dismiss(None)
-
-
-def penalty_line(pens: list[int], suit: int, four: bool, room: int = 20) -> Text:
-    """The penalty cards a seat took, shortened to fit its box: many of the penalty suit become ``♥×8``."""
-    full = cards_label(pens, four)
-    if full.cell_len <= room:
-        return full
-    of_suit = [c for c in pens if c // 13 == suit]
-    others = [c for c in pens if c // 13 != suit]
-    out = cards_label(others, four)
-    if of_suit:
-        if others:
-            out.append(" ")
-        out.append(f"{suit_glyph(suit)}×{len(of_suit)}", style=suit_colour(suit, four) or None)
-    return out
 
 
 def r_count(obs: Observation) -> int:
@@ -724,6 +805,21 @@ def commitment_text(ctl: Controller) -> str:
         return ""
 
 
+def default_names() -> set[str]:
+    """The word for your seat when no name was given, in every language of the catalog."""
+    from corazones.i18n import LANGS, translator
+
+    return {translator(lang).gettext("You") for lang in LANGS}
+
+
+def writes_stream(path: Path | str) -> bool:
+    """Whether ``--record`` names standard output or error, which the full screen owns until it closes."""
+    try:
+        return output_kind(path) in ("stdout", "stderr")
+    except OSError:
+        return False
+
+
 def save_finished(ctl: Controller) -> Path | None:
     """Keep the finished game's record in the data folder; None if it cannot be written."""
     folder = cfg.games_dir()
@@ -731,11 +827,7 @@ def save_finished(ctl: Controller) -> Path | None:
     path = folder / f"game-{stamp}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        from corazones.core.records import dumps
-
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(dumps(ctl.record()), encoding="utf-8")
-        tmp.replace(path)
+        ctl.save(path, with_seats=False)
     except OSError:
         return None
     return path

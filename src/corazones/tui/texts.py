@@ -9,6 +9,8 @@ catalog like every other text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
 from corazones.i18n import LANGS, N_, pick_lang, translator
@@ -85,6 +87,12 @@ def card_text(card: int) -> str:
     return CARDS[card].glyph()
 
 
+def teams_text(rules: Rules, names: Sequence[str], scores: Sequence[int], seat: int | None = None) -> str:
+    """Each team's seats and total score ("You+Bruno 12 · Ana+Carmen 30"), the viewer's team first."""
+    teams = sorted(rules.teams, key=lambda t: seat not in t)
+    return " · ".join("+".join(names[s] for s in t) + f" {sum(scores[s] for s in t)}" for t in teams)
+
+
 def rules_lines(rules: Rules) -> list[str]:
     """The rules in force, in plain words (the help screen), from the rules data alone."""
     out: list[str] = []
@@ -149,7 +157,13 @@ def rules_lines(rules: Rules) -> list[str]:
         out.append(
             _("Played for chips: everyone starts with {n}; the game ends when someone runs out").format(n=rules.stake)
         )
-    if rules.target is not None:
+    if rules.target is not None and rules.partnership:
+        out.append(
+            _("The game ends when a team reaches {target} points; the team with the lowest score wins").format(
+                target=rules.target
+            )
+        )
+    elif rules.target is not None:
         out.append(
             _("The game ends when someone reaches {target} points; the lowest score wins").format(target=rules.target)
         )

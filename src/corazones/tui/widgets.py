@@ -12,13 +12,14 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from corazones.core.cards import CARDS
-from corazones.tui.texts import _
+from corazones.tui.texts import _, suit_glyph
 
 #: Suit colours: two-colour (red hearts and diamonds) and four-colour decks.
 TWO_COLOURS = ("", "red", "", "red")
@@ -43,6 +44,21 @@ def cards_label(cards: Iterable[int], four: bool = False) -> Text:
         if i:
             out.append(" ")
         out.append_text(card_label(c, four))
+    return out
+
+
+def penalty_line(pens: list[int], suit: int, four: bool, room: int = 20) -> Text:
+    """The penalty cards a seat took, shortened to fit its box: many of the penalty suit become ``♥×8``."""
+    full = cards_label(pens, four)
+    if full.cell_len <= room:
+        return full
+    of_suit = [c for c in pens if c // 13 == suit]
+    others = [c for c in pens if c // 13 != suit]
+    out = cards_label(others, four)
+    if of_suit:
+        if others:
+            out.append(" ")
+        out.append(f"{suit_glyph(suit)}×{len(of_suit)}", style=suit_colour(suit, four) or None)
     return out
 
 
@@ -166,8 +182,9 @@ class HandView(Widget, can_focus=True):
         self.refresh()
 
     def action_pick(self) -> None:
-        if self.cards:
-            self.post_message(self.Picked(self.cursor, self.cards[self.cursor]))
+        if not self.cards:  # nothing to pick (the hand is played out): the screen's Enter/space goes on
+            raise SkipAction()
+        self.post_message(self.Picked(self.cursor, self.cards[self.cursor]))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

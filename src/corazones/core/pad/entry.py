@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from corazones.core import limits
 from corazones.core.cards import HEARTS, parse_card
 from corazones.core.errors import N_, CardError, CorazonesError
 from corazones.core.limits import show
 
 #: Limits of a pad: a bigger sheet, name or chip count is refused.
-MAX_HANDS: Final = 2000
-MAX_NAME: Final = 40
+MAX_HANDS: Final = limits.MAX_HANDS  # as many as a game may have
+MAX_NAME: Final = limits.MAX_NAME_LENGTH  # the one name limit
 MAX_CHIPS: Final = 1_000_000
 #: Default revoke penalty under the 1887 rules, in chips (agree another with ``revoke_penalty``).
 DEFAULT_REVOKE_PENALTY: Final = 13

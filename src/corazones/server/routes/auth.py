@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from corazones.i18n import N_
-from corazones.server.auth import check_password, clean_name, hash_password
+from corazones.server.auth import check_password, clean_name, hash_password, impersonates, legacy_login_name
 from corazones.server.deps import HubDep, PlayerDep, player_json, refused, store, tokens
 from corazones.server.hub import Refused
 from corazones.server.schema import AccountRequest, GuestRequest, RevokeRequest
@@ -21,6 +21,14 @@ def _name(raw: str) -> str:
     name = clean_name(raw)
     if not name:
         raise refused(Refused("malformed", N_("a name needs at least one visible character")))
+    if impersonates(name):
+        raise refused(
+            Refused(
+                "malformed",
+                N_("the name {name} could pass for a bot, a seat or a card: choose another"),
+                name=repr(name),
+            )
+        )
     return name
 
 
@@ -48,6 +56,8 @@ async def register(body: AccountRequest, request: Request) -> dict[str, Any]:
 @router.post("/auth/login")
 async def login(body: AccountRequest, request: Request) -> dict[str, Any]:
     p = await asyncio.to_thread(store(request).player_by_login, clean_name(body.name).casefold())
+    if p is None:  # an account registered while invisible characters were still kept in names
+        p = await asyncio.to_thread(store(request).player_by_login, legacy_login_name(body.name))
     ok = p is not None and await asyncio.to_thread(check_password, body.password, p.password_hash)
     if not ok or p is None:
         raise refused(Refused("auth", N_("wrong name or password")), 401)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Path, Query, Response
 
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import SUIT_LETTERS, card_str
@@ -18,6 +18,9 @@ from corazones.server.deps import HubDep, player_json, refused
 from corazones.server.hub import Hub, Refused
 
 router = APIRouter(prefix="/api")
+
+#: A player id as the database can hold it (a signed 64-bit integer): a larger one is a 422, not a crash.
+ID_MAX = 2**63 - 1
 
 
 async def _finished(h: Hub, game_id: str) -> tuple[Any, list[Any]]:
@@ -52,7 +55,7 @@ def _iso(ts: float) -> str:
 
 
 @router.get("/games")
-async def games(h: HubDep, player: int | None = None) -> list[dict[str, Any]]:
+async def games(h: HubDep, player: Annotated[int | None, Query(ge=0, le=ID_MAX)] = None) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(h.store.finished_games, player)
     out = []
     for row in rows:
@@ -130,7 +133,7 @@ async def replay(game_id: str, h: HubDep) -> dict[str, Any]:
 
 
 @router.get("/players/{player_id}/stats")
-async def stats(player_id: int, h: HubDep) -> dict[str, Any]:
+async def stats(player_id: Annotated[int, Path(ge=0, le=ID_MAX)], h: HubDep) -> dict[str, Any]:
     p = await asyncio.to_thread(h.store.player, player_id)
     if p is None:
         raise refused(Refused("not_found", N_("there is no player {player}"), player=player_id))

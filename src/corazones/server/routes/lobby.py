@@ -6,7 +6,7 @@ import asyncio
 import json
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
@@ -56,6 +56,13 @@ def time_iso(ts: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
+def _creator_address(h: Hub, request: Request) -> str | None:
+    """The client address a new table counts against (None, not counted: a request straight from a
+    trusted proxy's address, which is the operator's own machine)."""
+    host = request.client.host if request.client else None
+    return None if host is None or h.settings.trusted(host) else host
+
+
 @router.get("")
 async def list_tables(h: HubDep) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(h.store.list_tables)
@@ -63,7 +70,7 @@ async def list_tables(h: HubDep) -> list[dict[str, Any]]:
 
 
 @router.post("")
-async def create(body: CreateTableRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+async def create(body: CreateTableRequest, request: Request, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
         t = await h.create(
             p.id,
@@ -75,6 +82,7 @@ async def create(body: CreateTableRequest, h: HubDep, p: PlayerDep) -> dict[str,
             body.private,
             body.name,
             body.takeover_level,
+            _creator_address(h, request),
         )
     except Refused as e:
         raise refused(e) from None
@@ -86,7 +94,7 @@ async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
     if table_id in h.tables:
         return h.info(h.tables[table_id], p.id if p else None)
     row = await asyncio.to_thread(h.store.table, table_id)
-    if row is None:
+    if row is None or row.status == "expired":  # a table nobody started and everybody left
         raise refused(Refused("not_found", N_("There is no table {table}."), table=table_id))
     return _stored_info(h, row)
 

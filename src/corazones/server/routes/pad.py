@@ -16,7 +16,7 @@ import asyncio
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Header, HTTPException, Path, Query, Request, Response
 
 from corazones.core.cards import SUIT_LETTERS, card_str
 from corazones.core.errors import CorazonesError
@@ -229,6 +229,8 @@ def _entry(body: dict[str, Any], hand: int) -> Entry:
 
 
 KeyHeader = Annotated[str | None, Header(alias="X-Pad-Key")]
+#: A hand of a pad, numbered from 1 (a number no pad can reach is a 422, not a crash).
+HandNumber = Annotated[int, Path(ge=1, le=10**6)]
 
 
 @router.post("/api/pads/{pad_id}/hands")
@@ -244,7 +246,7 @@ async def add_hand(pad_id: str, body: dict[str, Any], store: StoreDep, x_pad_key
 
 @router.put("/api/pads/{pad_id}/hands/{hand}")
 async def edit_hand(
-    pad_id: str, hand: int, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None
+    pad_id: str, hand: HandNumber, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None
 ) -> dict[str, Any]:
     await _check_key(store, pad_id, x_pad_key)
     pad, version = await _load(store, pad_id)
@@ -256,7 +258,7 @@ async def edit_hand(
 
 
 @router.delete("/api/pads/{pad_id}/hands/{hand}")
-async def delete_hand(pad_id: str, hand: int, store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
+async def delete_hand(pad_id: str, hand: HandNumber, store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
     """Delete hand ``hand`` (the last one: undo) and recompute the rows after it."""
     await _check_key(store, pad_id, x_pad_key)
     pad, version = await _load(store, pad_id)

@@ -129,20 +129,25 @@ class Session:
         return str(text)
 
     def parse(self, raw: str) -> Any | None:
-        """A validated client message, or None after an error reply."""
+        """A validated client message, or None after an error reply (echoing the message's ``ref``, if it
+        had a readable one, so a client waiting for the answer to that ``act`` gets it)."""
         if len(raw.encode("utf-8")) > LIMITS["ws_message_bytes"]:
             self.error("too_large", N_("Message too large: at most {n} bytes."), n=LIMITS["ws_message_bytes"])
             return None
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
+            data = json.loads(raw, parse_constant=_not_a_number)
+        except _NonFinite:
+            self.error("malformed", N_("Numbers must be finite: NaN and Infinity are not JSON."))
+            return None
+        except (json.JSONDecodeError, RecursionError, ValueError):
             self.error("malformed", N_("Not JSON: every message is a JSON object with a type."))
             return None
         if not isinstance(data, dict):
             self.error("malformed", N_("Not JSON: every message is a JSON object with a type."))
             return None
+        ref = _ref_in(data)
         if data.get("type") not in _TYPES:
-            self.error("unknown_type", N_("Unknown message type; types: {types}."), types=", ".join(_TYPES))
+            self.error("unknown_type", N_("Unknown message type; types: {types}."), ref, types=", ".join(_TYPES))
             return None
         try:
             return CLIENT_MESSAGE.validate_python(data)
@@ -150,8 +155,33 @@ class Session:
             first = e.errors()[0]
             where = ".".join(str(x) for x in first.get("loc", ()) if x != data.get("type"))
             why = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
-            self.error("malformed", N_("Malformed {type} message: {why}"), type=str(data.get("type")), why=why)
+            self.error("malformed", N_("Malformed {type} message: {why}"), ref, type=str(data.get("type")), why=why)
             return None
+
+
+class _NonFinite(ValueError):
+    """NaN or an infinity in a message: Python's JSON reader takes them, JSON (and the reply) does not."""
+
+
+def _not_a_number(constant: str) -> Any:
+    raise _NonFinite(constant)
+
+
+def _ref_in(data: Any) -> str | None:
+    """The ``ref`` a message carries, when it is one the protocol allows (a string of at most 64 characters)."""
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref if isinstance(ref, str) and len(ref) <= 64 else None
+
+
+def ref_of(raw: str) -> str | None:
+    """The ``ref`` of a message refused before it was read (over the rate): read only to echo it, and only
+    from a message within the size limit."""
+    if len(raw) > LIMITS["ws_message_bytes"]:
+        return None
+    try:
+        return _ref_in(json.loads(raw, parse_constant=_not_a_number))
+    except (ValueError, RecursionError):
+        return None
 
 
 router_ws_path = "/ws/tables/{table_id}"
@@ -231,7 +261,12 @@ async def _serve(s: Session, table_id: str) -> None:
             return
         if not s.bucket.take():
             s.refusals += 1
-            s.error("rate_limited", N_("Too many messages: at most {n} a second."), n=LIMITS["ws_rate_per_second"])
+            s.error(
+                "rate_limited",
+                N_("Too many messages: at most {n} a second."),
+                ref_of(raw),
+                n=LIMITS["ws_rate_per_second"],
+            )
             if s.refusals >= LIMITS["ws_flood_close"]:
                 s.close(1008, "flood")
             continue
@@ -268,7 +303,7 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
     elif isinstance(msg, HintRequest):
         if conn.seat is None:
             raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
-        result = await hub.hint(t, conn.seat, msg.level)
+        result = await hub.hint(t, conn.seat, msg.level, conn.player_id)
         s.send_json(hint_reply(result, msg.level, s.lang))
     elif isinstance(msg, Resume):
         s.send_json(await hub.snapshot(t, conn, msg.last_seq))

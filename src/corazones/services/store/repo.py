@@ -21,6 +21,9 @@ from corazones.services.store.db import make_engine, migrate
 from corazones.services.store.models import Event, Player, Result, Secret, Table
 
 UNFINISHED = ("open", "playing")
+#: Table ids per statement of a lease renewal or a fenced write: PostgreSQL takes at most 65,535
+#: parameters in one statement, and a process may hold more tables than that.
+ID_BATCH = 1000
 
 
 class StaleWrite(Exception):
@@ -161,18 +164,34 @@ class Store:
             return bool(res.rowcount)  # type: ignore[attr-defined]
 
     def renew(self, owner: str, table_ids: Iterable[str], ttl: float) -> set[str]:
-        """Extend our leases; the ids we still own (a table another process took is missing)."""
+        """Extend our leases (only where we are still the owner); the ids we still own (a table another
+        process took is missing).  In batches of :data:`ID_BATCH` ids, one transaction each."""
         ids = list(table_ids)
-        if not ids:
-            return set()
-        with self.session.begin() as s:
-            s.execute(
-                update(Table)
-                .where(and_(Table.id.in_(ids), Table.lease_owner == owner))
-                .values(lease_expires=time.time() + ttl)
-            )
-            rows = s.execute(select(Table.id).where(and_(Table.id.in_(ids), Table.lease_owner == owner)))
-            return {r[0] for r in rows}
+        kept: set[str] = set()
+        for start in range(0, len(ids), ID_BATCH):
+            chunk = ids[start : start + ID_BATCH]
+            with self.session.begin() as s:
+                s.execute(
+                    update(Table)
+                    .where(and_(Table.id.in_(chunk), Table.lease_owner == owner))
+                    .values(lease_expires=time.time() + ttl)
+                )
+                rows = s.execute(select(Table.id).where(and_(Table.id.in_(chunk), Table.lease_owner == owner)))
+                kept |= {r[0] for r in rows}
+        return kept
+
+    @staticmethod
+    def _owned(conn: Any, owner: str, table_ids: Iterable[str]) -> set[str]:
+        """Of ``table_ids``, those ``owner`` holds the lease of, their rows locked until the transaction
+        ends (``FOR UPDATE``; SQLite locks the whole file for a write anyway): another process's claim
+        waits for this transaction, or this one sees the claim and writes nothing for that table."""
+        ids = sorted(set(table_ids))  # one order for every process: no deadlock between two writers
+        owned: set[str] = set()
+        for start in range(0, len(ids), ID_BATCH):
+            chunk = ids[start : start + ID_BATCH]
+            q = select(Table.id).where(and_(Table.id.in_(chunk), Table.lease_owner == owner)).with_for_update()
+            owned |= {r[0] for r in conn.execute(q)}
+        return owned
 
     def release(self, owner: str, table_id: str) -> None:
         with self.session.begin() as s:
@@ -201,12 +220,19 @@ class Store:
 
     # ------------------------------------------------------------- events
     def append_events(
-        self, table_id: str, events: Sequence[tuple[int, str, dict[str, Any]]], table: dict[str, Any] | None = None
+        self,
+        table_id: str,
+        events: Sequence[tuple[int, str, dict[str, Any]]],
+        table: dict[str, Any] | None = None,
+        owner: str | None = None,
     ) -> None:
-        """Store events (and table field changes) in one transaction; :class:`StaleWrite` if a number is taken."""
+        """Store events (and table field changes) in one transaction; :class:`StaleWrite` if a number is
+        taken, or (``owner`` given) if ``owner`` no longer holds the table's lease in that transaction."""
         now = time.time()
         try:
             with self.session.begin() as s:
+                if owner is not None and table_id not in self._owned(s, owner, [table_id]):
+                    raise StaleWrite(f"table {table_id}: the lease is no longer {owner}'s")
                 for seq, kind, data in events:
                     s.add(Event(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), created=now))
                 if table:
@@ -214,27 +240,34 @@ class Store:
         except IntegrityError as e:
             raise StaleWrite(f"table {table_id}: event {events[0][0]} was already written") from e
 
-    def append_many(self, batches: Sequence[tuple[str, Sequence[tuple[int, str, dict[str, Any]]]]]) -> list[str]:
+    def append_many(
+        self, batches: Sequence[tuple[str, Sequence[tuple[int, str, dict[str, Any]]]]], owner: str | None = None
+    ) -> list[str]:
         """Store several tables' events in one transaction (a group commit); the ids whose write was stale.
 
-        When the joint transaction fails, each table is retried alone so one
-        stale table never loses another table's events.
+        With ``owner``, the write is fenced by the lease: in the same transaction, a table whose lease
+        ``owner`` no longer holds (another process adopted it while this one was paused, say) gets
+        nothing written and is stale.  When the joint transaction fails, each table is retried alone so
+        one stale table never loses another table's events.
         """
         now = time.time()
-        rows = [
-            {"table_id": tid, "seq": seq, "kind": kind, "data": json.dumps(data), "created": now}
-            for tid, evs in batches
-            for seq, kind, data in evs
-        ]
         try:
             with self.engine.begin() as conn:  # one executemany, no ORM unit of work: the hot path
-                conn.execute(insert(Event), rows)
-            return []
+                owned = None if owner is None else self._owned(conn, owner, (tid for tid, _ in batches))
+                rows = [
+                    {"table_id": tid, "seq": seq, "kind": kind, "data": json.dumps(data), "created": now}
+                    for tid, evs in batches
+                    if owned is None or tid in owned
+                    for seq, kind, data in evs
+                ]
+                if rows:
+                    conn.execute(insert(Event), rows)
+            return [] if owned is None else [tid for tid, _ in batches if tid not in owned]
         except IntegrityError:
             stale = []
             for tid, evs in batches:
                 try:
-                    self.append_events(tid, evs)
+                    self.append_events(tid, evs, owner=owner)
                 except StaleWrite:
                     stale.append(tid)
             return stale

@@ -52,7 +52,7 @@ class App {
    */
   askName(title, go, canWatch, kept = /** @type {any[] | null} */ (null)) {
     return new Promise((resolve) => {
-      const input = h("input", { type: "text", id: "invite-name", maxlength: "24", required: true, value: localStorage.getItem("corazones.lastName") || "" });
+      const input = h("input", { type: "text", id: "invite-name", maxlength: "40", required: true, value: localStorage.getItem("corazones.lastName") || "" });
       const form = h("form.panel", {
         onsubmit: (e) => {
           e.preventDefault();

@@ -66,7 +66,7 @@ export class Lobby {
         h("button.btn.small.ghost", { type: "button", id: "sign-out-others", onclick: () => this.signOutOthers() }, t("Sign out other devices"))));
       return;
     }
-    const input = h("input", { type: "text", id: "guest-name", maxlength: "24", autocomplete: "nickname", required: true, value: localStorage.getItem("corazones.lastName") || "" });
+    const input = h("input", { type: "text", id: "guest-name", maxlength: "40", autocomplete: "nickname", required: true, value: localStorage.getItem("corazones.lastName") || "" });
     const pass = h("input", { type: "password", id: "guest-pass", autocomplete: "current-password", minlength: "8" });
     const account = async (kind) => {
       const name = input.value.trim();

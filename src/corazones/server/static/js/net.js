@@ -41,9 +41,14 @@ export class TableSocket {
 
   connect() {
     if (this.closed) return;
-    const ws = new WebSocket(this.url || this.defaultUrl());
+    // A `moved` target (another server process) is tried until a connection to it fails: then the
+    // page's own address again, which answers with the table or a fresh `moved`.
+    const target = this.url;
+    let opened = false;
+    const ws = new WebSocket(target || this.defaultUrl());
     this.ws = ws;
     ws.onopen = () => {
+      opened = true;
       this.attempt = 0;
       this.sentToken = token() || "";
       ws.send(JSON.stringify({ type: "hello", token: this.sentToken, last_seq: this.lastSeq, lang: currentLang() }));
@@ -69,6 +74,7 @@ export class TableSocket {
     };
     ws.onclose = (e) => {
       this.stopPing();
+      if (target && !opened && this.url === target) this.url = null;
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;

@@ -578,7 +578,7 @@ export class TableScreen {
   async ensureGuest() {
     if (api.token()) return;
     const name = prompt(t("Your name at the table")) || t("Guest");
-    await api.guest(name.slice(0, 24));
+    await api.guest(name.slice(0, 40));
     this.sock.drop(); // say hello again with the new token
   }
 

@@ -1,0 +1,203 @@
+"""``corazones review``: what each decision of a recorded game cost, and why.
+
+The work is in :mod:`corazones.players.review`; this face reads the record,
+draws a progress bar on standard error when that is a terminal, and prints
+either a readable report (the labelled decisions, then a summary per seat)
+or, with ``--json``, the review as data:
+``{"decisions": [{"hand", "trick", "seat", "kind", "chosen", "best", "loss",
+"label", "why"}...], "summary": [{"seat", "decisions", "mean_loss",
+"total_loss"}...]}``, seats numbered as in the record and ``why`` in the
+command's language.  Exit codes as every command: 2 for an unreadable file
+or a bad flag, 1 for a record that stops at an illegal action, 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail
+from corazones.cli.flags import AT_LEAST_ONE, LangOpt, check_lang, refuse
+from corazones.cli.inputs import where
+from corazones.cli.render import Seats, card_text, suit_text, word
+from corazones.cli.replaytext import read_record
+from corazones.core.actions import Action, Kind
+from corazones.core.errors import N_, CorazonesError, Message
+from corazones.core.records import rules_of
+from corazones.i18n import error_text, translator
+from corazones.players.hints import Reason
+from corazones.players.review import LABELS, PASS_WORLDS, WORLDS, DecisionReview, Review, review_record
+
+#: What ``corazones review --help`` says it does (a msgid: the help is worded in the command line's language).
+HELP = N_(
+    "Review a finished game: for each decision, the expected points it cost against the best choice, "
+    "judged from what the seat knew then, and why.\n\n"
+    "Exit 1 if the record stops at an illegal action, 2 if it is unreadable."
+)
+#: The labels as the report words them.
+LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def review(
+    file: Annotated[
+        str,
+        typer.Argument(metavar="RECORD", help=N_("A game record written by `play --record` (- reads standard input)")),
+    ],
+    seat: Annotated[
+        int | None, typer.Option("--seat", metavar="N", help=N_("Review only this seat (default: every seat)"))
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON"))] = False,
+    worlds: Annotated[
+        int, typer.Option(metavar="N", help=N_("Sampled deals per card, bid or suit: more is slower and surer"))
+    ] = WORLDS,
+    pass_worlds: Annotated[int, typer.Option(metavar="N", help=N_("Sampled deals per pass"))] = PASS_WORLDS,
+    glyphs: Annotated[bool, typer.Option(help=N_("Show suits as ♣♦♠♥ (--no-glyphs: C D S H)"))] = True,
+    lang: LangOpt = None,
+) -> None:
+    language = check_lang(lang)
+    if worlds < 1:
+        refuse("--worlds", language, AT_LEAST_ONE, value=worlds)
+    if pass_worlds < 1:
+        refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
+    rec = read_record(file, language)
+    try:
+        players = rules_of(rec).players
+    except (CorazonesError, ValueError) as e:
+        fail(Message(N_("{file}: {error}"), file=where(file), error=e), lang=language)
+    if seat is not None and not 0 <= seat < players:
+        refuse(
+            "--seat", language, N_("seat must be a number from 0 to {last}, not {value}"), last=players - 1, value=seat
+        )
+    raise typer.Exit(_run(rec, seat, as_json, worlds, pass_worlds, glyphs, language))
+
+
+def _run(
+    rec: dict[str, Any], seat: int | None, as_json: bool, worlds: int, pass_worlds: int, glyphs: bool, lang: str
+) -> int:
+    _ = translator(lang).gettext
+    seats = None if seat is None else [seat]
+    try:
+        result = _with_progress(rec, seats, worlds, pass_worlds, lang)
+    except KeyboardInterrupt:
+        typer.echo(_("review interrupted"), err=True)
+        return INTERRUPTED
+    except (CorazonesError, ValueError) as e:
+        typer.echo(_("review stopped: {error}").format(error=error_text(_, e)), err=True)
+        return FAILED
+    raw_names = rec.get("players")
+    names = Seats(lang, rules_of(rec).players, None, raw_names if isinstance(raw_names, list) else None)
+    render = _renderer(names, glyphs)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(render), ensure_ascii=False, indent=2))
+    else:
+        _print_report(result, names, glyphs, render)
+    return OK
+
+
+def _with_progress(rec: dict[str, Any], seats: list[int] | None, worlds: int, pass_worlds: int, lang: str) -> Review:
+    """The review, with a bar on standard error when that is a terminal (scripts see nothing there)."""
+    if not sys.stderr.isatty():
+        return review_record(rec, seats, worlds=worlds, pass_worlds=pass_worlds)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    gettext = translator(lang).gettext
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(gettext(N_("reviewing decisions")), total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return review_record(rec, seats, worlds=worlds, pass_worlds=pass_worlds, progress=tick)
+
+
+def _renderer(names: Seats, glyphs: bool) -> Callable[[tuple[Reason, ...]], str]:
+    _ = translator(names.lang).gettext
+
+    def render(reasons: tuple[Reason, ...]) -> str:
+        parts = [
+            r.format(
+                _, card=lambda c: card_text(c, glyphs), seat=names.__getitem__, suit=lambda s: suit_text(s, glyphs)
+            )
+            for r in reasons
+        ]
+        return "; ".join(parts)
+
+    return render
+
+
+def action_text(a: Action, names: Seats, glyphs: bool) -> str:
+    """An option as the report shows it: ``Q♠``, ``pass A♥ K♥ Q♠``, ``name ♠``, ``add to others``."""
+    _ = translator(names.lang).gettext
+    if a.kind is Kind.PLAY:
+        return card_text(a.cards[0], glyphs)
+    if a.kind is Kind.PASS:
+        return _("pass {cards}").format(cards=" ".join(card_text(c, glyphs) for c in a.cards))
+    if a.kind is Kind.DECLARE and isinstance(a.value, int):
+        return _("name {suit}").format(suit=suit_text(a.value, glyphs))
+    return word(names.lang, str(a.value))
+
+
+def _where(d: DecisionReview, lang: str) -> str:
+    _ = translator(lang).gettext
+    if d.trick is None:
+        return _("hand {hand}").format(hand=d.hand)
+    return _("hand {hand}, trick {trick}").format(hand=d.hand, trick=d.trick)
+
+
+def _line(d: DecisionReview, names: Seats, glyphs: bool, render: Callable[[tuple[Reason, ...]], str]) -> str:
+    _ = translator(names.lang).gettext
+    label = _(LABEL_WORDS[d.label]) if d.label else ""
+    head = _("{where}, {who}: {chosen} ({label}, {loss:.1f} lost); better {best}").format(
+        where=_where(d, names.lang),
+        who=names[d.seat],
+        chosen=action_text(d.chosen, names, glyphs),
+        label=label,
+        loss=d.loss,
+        best=action_text(d.best, names, glyphs),
+    )
+    return f"{head}\n    {render(d.why)}"
+
+
+def _print_report(result: Review, names: Seats, glyphs: bool, render: Callable[[tuple[Reason, ...]], str]) -> None:
+    _ = translator(names.lang).gettext
+    unit = _("chips") if result.units == "chips" else _("points")
+    typer.echo(
+        _("Review: {worlds} sampled deals per option ({pass_worlds} per pass); losses in expected {unit}.").format(
+            worlds=result.worlds, pass_worlds=result.pass_worlds, unit=unit
+        )
+    )
+    marked = [d for d in result.decisions if d.label]
+    if not marked:
+        typer.echo(_("No decision lost enough to be marked."))
+    for d in marked:
+        typer.echo(_line(d, names, glyphs, render))
+    typer.echo("")
+    for s in result.summary:
+        counts = ", ".join(f"{_(LABEL_WORDS[name])} {s.labels.get(name, 0)}" for name, _share in LABELS)
+        typer.echo(
+            _("{who}: {decisions} decisions, mean loss {mean:.2f}, {total:.1f} lost in all ({counts})").format(
+                who=names[s.seat], decisions=s.decisions, mean=s.mean_loss, total=s.total_loss, counts=counts
+            )
+        )
+        for d in s.worst:
+            typer.echo(
+                "  "
+                + _("worst: {where}, {chosen} for {best} ({loss:.1f})").format(
+                    where=_where(d, names.lang),
+                    chosen=action_text(d.chosen, names, glyphs),
+                    best=action_text(d.best, names, glyphs),
+                    loss=d.loss,
+                )
+            )

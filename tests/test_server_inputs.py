@@ -1,0 +1,160 @@
+"""Hostile values a client author may send, each refused with a clear answer (never a 500, a dropped
+connection or a reply that is not JSON): huge integers in paths and queries, non-finite numbers,
+refusals that must echo the ``ref`` of the act they refuse, and names that impersonate a bot, a seat
+or a card."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from corazones.server.auth import clean_name, impersonates
+from corazones.server.client import Api, ApiError, TableClient, drain
+from corazones.server.local import LocalServer, ManualClock
+from corazones.server.schema import LIMITS
+from tests.helpers import HUMAN, PATIENCE, RANDOM
+
+HUGE = "9" * 30
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
+    db = tmp_path_factory.mktemp("inputs") / "corazones.db"
+    with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.0, clock=ManualClock()) as srv:
+        yield srv
+
+
+def guest(server: LocalServer, name: str) -> Api:
+    api = Api(server.base)
+    api.guest(name)
+    return api
+
+
+def raw_request(
+    server: LocalServer, method: str, path: str, body: bytes | None = None, key: str | None = None
+) -> tuple[int, bytes]:
+    """One request on a fresh connection: the status and body (a dropped connection fails the test)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=PATIENCE)
+    try:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if key is not None:
+            headers["X-Pad-Key"] = key
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, resp.read()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/api/games?player={HUGE}",
+        f"/api/games?player=-{HUGE}",
+        f"/api/players/{HUGE}/stats",
+        f"/api/players/-{HUGE}/stats",
+        "/api/players/9223372036854775808/stats",
+        "/api/players/0/stats",
+    ],
+)
+def test_huge_integers_in_paths_and_queries_are_refused_not_crashed(server: LocalServer, path: str) -> None:
+    status, body = raw_request(server, "GET", path)
+    assert status in (404, 422), (status, body[:200])
+    assert b"Traceback" not in body and json.loads(body)["detail"]
+
+
+def test_huge_hand_number_of_a_pad_is_refused(server: LocalServer) -> None:
+    status, body = raw_request(
+        server, "POST", "/api/pads", json.dumps({"preset": "standard", "names": ["A", "B", "C", "D"]}).encode()
+    )
+    assert status == 201, body
+    pad, key = json.loads(body)["id"], json.loads(body)["key"]
+    status, body = raw_request(server, "DELETE", f"/api/pads/{pad}/hands/{HUGE}", key=key)
+    assert status in (404, 422), (status, body[:200])
+
+
+def test_non_finite_numbers_are_refused_everywhere(server: LocalServer) -> None:
+    ana = guest(server, "Ana")
+    tid = ana.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+    a = TableClient(ana, tid)
+    for raw in ('{"type":"ping","t":NaN}', '{"type":"ping","t":Infinity}', '{"type":"ping","t":-Infinity}'):
+        drain(a)
+        a.send(raw)
+        reply = a.wait(lambda m: m["type"] in ("pong", "error"), timeout=PATIENCE)
+        assert reply["type"] == "error" and reply["code"] == "malformed", reply
+    a.send({"type": "ping", "t": 1.5})
+    assert a.wait(lambda m: m["type"] == "pong")["t"] == 1.5
+    a.send('{"type":"ping","t":' + HUGE + "}")  # a huge integer is echoed as a (finite) number, still JSON
+    pong = a.ws.recv(timeout=PATIENCE)
+    assert isinstance(json.loads(pong, parse_constant=lambda c: pytest.fail(f"{c} in {pong}"))["t"], float)
+    a.close()
+    # HTTP bodies: NaN where a number is expected is a 422 naming the field
+    status, body = raw_request(
+        server, "POST", "/api/pads", b'{"preset": "standard", "names": ["A","B","C","D"], "revoke_penalty": NaN}'
+    )
+    assert status == 422, (status, body[:200])
+
+
+def test_a_rate_limited_act_echoes_its_ref(server: LocalServer) -> None:
+    ana = guest(server, "Bo")
+    tid = ana.create(preset="quick", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+    a = TableClient(ana, tid)
+    clock = server.settings.clock
+    assert isinstance(clock, ManualClock)
+    with clock.frozen():
+        drain(a)
+        burst = LIMITS["ws_burst"]
+        for i in range(burst):
+            a.send({"type": "ping", "t": i})
+        for _ in range(burst):
+            assert a.wait(lambda m: m["type"] in ("pong", "error"))["type"] == "pong"
+        a.act({"play": "2C"}, ref="mine-17")
+        reply = a.wait(lambda m: m["type"] == "error", timeout=PATIENCE)
+        assert reply["code"] == "rate_limited" and reply["ref"] == "mine-17"
+        # a malformed act keeps its ref too
+        clock.advance(1.0)
+        a.send({"type": "act", "action": {"play": "QS", "bid": 1}, "ref": "mine-18"})
+        reply = a.wait(lambda m: m["type"] == "error", timeout=PATIENCE)
+        assert reply["code"] == "malformed" and reply["ref"] == "mine-18"
+    a.close()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "standard bot",
+        "Expert Bot",
+        "bot",
+        "seat 1",
+        "Seat 3",
+        "asiento 2",
+        "QS",
+        "10h",
+        "Q♠",
+        "expert",
+        "stan\u200bdard bot",
+        "ｓｅａｔ　１",
+        "bot estándar",
+    ],
+)
+def test_names_that_impersonate_bots_seats_or_cards_are_refused(server: LocalServer, name: str) -> None:
+    with pytest.raises(ApiError) as e:
+        Api(server.base).guest(name)
+    assert e.value.status == 422 and "bot" in e.value.detail["message"], e.value.detail
+
+
+def test_invisible_characters_are_dropped_from_names(server: LocalServer) -> None:
+    api = Api(server.base)
+    reply = api.guest("A\u200bn\u2060a\u00ad")
+    assert reply["player"]["name"] == "Ana"
+    for ok in ("Robot", "Bottega", "Seatbelt", "Q", "Ana 2"):
+        assert Api(server.base).guest(ok)["player"]["name"] == ok
+
+
+def test_name_rules() -> None:
+    assert clean_name("\u200b\u200c\u200d\ufeffZoe\u2060") == "Zoe"
+    assert impersonates("Random bot") and impersonates("SEAT 12") and impersonates("10♥")
+    assert not impersonates("Ana") and not impersonates("Botín")

@@ -1,0 +1,147 @@
+"""One person, one seat's information per deal: the seat hop of a hostile host, in both its forms.
+
+Ana owns a table and sits in seat 0, Bea sits in seat 2, bots elsewhere.  Mid-deal Bea's seat is
+vacated (the host removes her, or she stands up herself) and Ana tries ``stand``, ``sit 2``,
+``stand``, ``sit 0`` as fast as she can send them: she must never receive seat 2's hand, its pass
+or what it received, and the seat stays with its bot until the next deal (when a newcomer may take
+it; Ana still may not hop, whatever she saw).  A restarted server keeps the rule (it is rebuilt from
+the stored events).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
+from corazones.server.local import LocalServer
+from tests.helpers import HUMAN, PATIENCE, RANDOM
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
+    db = tmp_path_factory.mktemp("seat_hop") / "corazones.db"
+    # Bots take a while over each move, so a deal cannot end between a hostile client's messages.
+    with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.3) as srv:
+        yield srv
+
+
+def guest(server: LocalServer, name: str) -> Api:
+    api = Api(server.base)
+    api.guest(name)
+    return api
+
+
+def seats_seen(c: TableClient) -> set[int]:
+    """Every seat whose private view (a welcome, snapshot or event for that seat) reached ``c``."""
+    seen: set[int] = set()
+    for m in c.log:
+        if m["type"] in ("welcome", "snapshot") and m.get("seat") is not None:
+            seen.add(m["seat"])
+        view = m.get("view")
+        if isinstance(view, dict) and view.get("seat") is not None:
+            seen.add(view["seat"])
+    return seen
+
+
+def cards_seen(c: TableClient) -> set[str]:
+    """Every card of a hand, a pass or a received set that any view sent to ``c`` held."""
+    cards: set[str] = set()
+    for m in c.log:
+        view = m.get("view")
+        if isinstance(view, dict):
+            for key in ("hand", "passed", "received"):
+                cards |= set(view.get(key) or ())
+    return cards
+
+
+def reply_to(c: TableClient, msg: dict[str, Any]) -> dict[str, Any]:
+    """Send ``msg`` and return its answer: the ``error`` refusing it, or the ``welcome`` a seat change brings."""
+    c.send(msg)
+    return c.wait(lambda m: m["type"] in ("error", "welcome"), timeout=PATIENCE)
+
+
+@pytest.fixture
+def table(server: LocalServer) -> Iterator[tuple[Api, Api, TableClient, TableClient, str]]:
+    ana, bea = guest(server, "Ana"), guest(server, "Bea")
+    info = ana.create(preset="standard", seats=[HUMAN, RANDOM, HUMAN, RANDOM], takeover_level="random")
+    bea.join(info["id"], 2)
+    a, b = TableClient(ana, info["id"]), TableClient(bea, info["id"])
+    assert a.seat == 0 and b.seat == 2 and a.view is not None and a.view["decision"] == "pass"
+    yield ana, bea, a, b, info["id"]
+    a.close()
+    b.close()
+
+
+@pytest.mark.parametrize("vacate", ["host_removes", "player_stands"])
+def test_no_seat_hop_within_a_deal(
+    server: LocalServer, table: tuple[Api, Api, TableClient, TableClient, str], vacate: str
+) -> None:
+    ana, _bea, a, b, tid = table
+    assert b.view is not None
+    bea_cards = set(b.view["hand"])
+    if vacate == "host_removes":
+        ana.request("POST", f"/api/tables/{tid}/remove", {"seat": 2})
+    else:
+        b.send({"type": "stand"})
+        b.wait(lambda m: m["type"] == "welcome" and m["role"] == "spectator", timeout=PATIENCE)
+    a.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "seat" and m["event"]["seat"]["seat"] == 2)
+
+    # The hop, sent all at once as a hostile client would (no waiting for answers in between).
+    drain(a)
+    for msg in ({"type": "stand"}, {"type": "sit", "seat": 2}, {"type": "stand"}, {"type": "sit", "seat": 0}):
+        a.send(msg)
+    a.wait(lambda m: m["type"] == "snapshot" and m["seat"] == 0, timeout=PATIENCE)  # back in her own seat
+    refusals = [m for m in a.log if m["type"] == "error"]
+    assert [m["code"] for m in refusals] == ["seat_taken"] and "next deal" in refusals[0]["message"]
+    assert 2 not in seats_seen(a), "Ana was sent seat 2's view"
+    assert not (cards_seen(a) & bea_cards), "Ana was sent cards of seat 2's hand"
+
+    # The HTTP join is held to the same rule, and a newcomer may not take the vacated seat in this deal either.
+    with pytest.raises(ApiError) as e:
+        ana.join(tid, 2)
+    assert e.value.status == 409 and e.value.detail["code"] == "seat_taken"
+    cy = guest(server, "Cy")
+    with pytest.raises(ApiError) as e:
+        cy.join(tid, 2)
+    assert e.value.status == 409 and "next deal" in e.value.detail["message"]
+    info = ana.table(tid)
+    assert info["seats"][2]["status"] == "bot" and info["seats"][2]["player"] is None
+
+    # The next deal: the newcomer may take seat 2 now; Ana, who sat in seat 0 this deal too, may still not hop.
+    a.wait(lambda m: m.get("view") is not None, timeout=PATIENCE)
+    play_to_end([a], timeout=PATIENCE, stop=lambda: a.view is not None and a.view["hand_index"] >= 1)
+    assert a.view is not None and a.view["hand_index"] == 1 and not a.game_over()
+    spy = TableClient(cy, tid)
+    sat = reply_to(spy, {"type": "sit", "seat": 2})
+    assert sat["type"] == "welcome" and sat["seat"] == 2
+    drain(a)
+    assert reply_to(a, {"type": "stand"})["role"] == "spectator"
+    refused = reply_to(a, {"type": "sit", "seat": 2})
+    assert refused["type"] == "error" and refused["code"] == "seat_taken"  # Cy sits there now
+    assert 2 not in seats_seen(a)
+    spy.close()
+
+
+def test_the_rule_survives_a_restart(tmp_path: Path) -> None:
+    """Who held which seat in the deal is rebuilt from the stored events by the next process."""
+    db = f"sqlite:///{tmp_path}/restart.db"
+    with LocalServer(db, grace=60.0, bot_delay=0.0) as srv:
+        ana, bea, cy = guest(srv, "Ana"), guest(srv, "Bea"), guest(srv, "Cy")
+        tid = ana.create(preset="standard", seats=[HUMAN, RANDOM, HUMAN, RANDOM], takeover_level="random")["id"]
+        bea.join(tid, 2)
+        bea.request("POST", f"/api/tables/{tid}/leave", {})  # Ana has not passed: the deal waits for her
+    with LocalServer(db, grace=60.0, bot_delay=1.0) as srv:
+        ana, bea, cy = (Api(srv.base, x.token) for x in (ana, bea, cy))
+        with pytest.raises(ApiError) as e:
+            cy.join(tid, 2)
+        assert e.value.detail["code"] == "seat_taken" and "next deal" in e.value.detail["message"]
+        ana.request("POST", f"/api/tables/{tid}/leave", {})
+        with pytest.raises(ApiError) as e:
+            ana.join(tid, 2)
+        assert e.value.detail["code"] == "seat_taken" and "seat 0" in e.value.detail["message"]
+        assert ana.join(tid, 0)["seats"][0]["player"] is not None  # her own seat back
+        assert bea.join(tid, 2)["seats"][2]["player"] is not None  # and Bea hers
