@@ -32,7 +32,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
-from tests.conftest import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
