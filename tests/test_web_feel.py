@@ -228,9 +228,13 @@ def test_a_new_table_starts_at_its_top_with_the_focus_on_what_to_do(
     assert page.evaluate("window.scrollY") == 0
     # The status bar and every opponent are on the screen.
     assert inside_window(page, ".felt-top")
-    for i in range(page.locator(".seat").count()):
-        box = page.locator(".seat").nth(i).bounding_box()
-        assert box is not None and box["y"] >= 0, box
+    # Read in one go: the seats are redrawn as the deal arrives, so a locator taken one seat at a time
+    # can point at a box that was just replaced.
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.seat')].map(e => { const r = e.getBoundingClientRect();"
+        " return r.height > 0 ? r.top : null; })"
+    )
+    assert tops and all(top is not None and top >= 0 for top in tops), tops
     # The table's name is the host's and the rules' title, not an internal preset name.
     assert page.locator(".felt-top .table-name").inner_text() in ("Lola · Standard", "Lola · Standard Hearts")
     save_screenshot(page, f"feel-new-table-{size['width']}")

@@ -193,8 +193,8 @@ class TableScreen(Screen[None]):
             self.compact = compact
             self.set_class(compact, "-compact")
             self.query_one("#passbtn", Button).compact = compact
-            if self.query("#passbtn"):
-                self.redraw()
+        if self.query("#passbtn"):
+            self.redraw()  # the keys line is packed for the width, the seats for the height
 
     def on_mount(self) -> None:
         self.query_one("#passbtn", Button).display = False
@@ -403,12 +403,23 @@ class TableScreen(Screen[None]):
             parts.insert(1, ("p", _("pass")))
         if self.pausing:
             parts.insert(0, (_("space"), _("go on")))
+        # Packed by whole key-and-word pairs, so a narrow window breaks the line between two keys
+        # ("f speed: normal" is never split across lines), not inside one.
+        width = max(20, self.size.width - 2)
         t = Text()
+        used = 0
         for i, (k, v) in enumerate(parts):
+            pair = len(k) + 1 + len(v)
             if i:
-                t.append("  ")
+                if used + 2 + pair > width:
+                    t.append("\n")
+                    used = 0
+                else:
+                    t.append("  ")
+                    used += 2
             t.append(k, style="bold")
             t.append(" " + v)
+            used += pair
         return t
 
     def say(self, text: str | Text, error: bool = False) -> None:
