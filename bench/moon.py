@@ -1,4 +1,4 @@
-"""Moon defence figures: how often a ``shooter`` pair shoots the moon against each level (not a timed test).
+"""Moon defence figures: how often a ``shooter`` or ``moonshot`` pair shoots the moon against each level (no timing).
 
 Each pair ``A/B`` plays ``--deals`` boards of one deal in duplicate (A B A B,
 then B A B A) under ``--rules``; the script prints, for A, the share of the
@@ -9,7 +9,11 @@ Targets (issue "Stop the moon, and be expert in every variant"), standard
 rules, at least 1,000 deals:
 
 * expert against a shooter pair: moons suffered <= 3% of deals;
-* standard against a shooter pair: moons suffered <= 5% of deals.
+* standard against a shooter pair: moons suffered <= 5% of deals;
+* the same two targets against a ``moonshot`` pair (the shooter that searches).
+
+The second side's moons shot against the first are how often it shoots and
+succeeds (``standard/moonshot``: the moonshot pair's moons against ``standard``).
 
 A pair's side may be any arena player, e.g. ``mypkg.bots:Old`` (``mypkg.bots:Old/shooter``) to compare an
 older build on the same boards (the same ``--seed`` plays the same boards)::
@@ -28,10 +32,17 @@ from pathlib import Path
 from corazones.core import Rules
 from corazones.services.arena import ArenaConfig, run_arena
 
-DEFAULT_PAIRS = "expert/shooter,standard/shooter"
+DEFAULT_PAIRS = "expert/shooter,standard/shooter,expert/moonshot,standard/moonshot"
 
 #: Highest share of deals in which the shooter pair may shoot the moon against A.
-TARGETS: dict[tuple[str, str], float] = {("expert", "shooter"): 0.03, ("standard", "shooter"): 0.05}
+TARGETS: dict[tuple[str, str], float] = {
+    ("expert", "shooter"): 0.03,
+    ("standard", "shooter"): 0.05,
+    ("expert", "moonshot"): 0.03,
+    ("standard", "moonshot"): 0.05,
+    ("unlimited:expert", "unlimited:moonshot"): 0.03,
+    ("standard", "unlimited:moonshot"): 0.05,
+}
 
 
 def rate_interval(k: int, n: int) -> tuple[float, float, float]:
@@ -79,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{a} suffered {pa.moons_suffered} moons in {pa.tables} deals = {p:.1%} (95% CI {lo:.1%} to {hi:.1%})"
             f"{verdict}\n"
             f"    {a}: {pa.points_per_deal.format()} pts/deal, shot {pa.moons_shot}, "
-            f"move p95 {pa.move_time_p95 * 1e3:.0f} ms | {b}: {pb.points_per_deal.format()} pts/deal; "
+            f"move p95 {pa.move_time_p95 * 1e3:.0f} ms | {b}: {pb.points_per_deal.format()} pts/deal, "
+            f"shot {pb.moons_shot}; "
             f"{a} better by {adv.mean:+.2f} points/deal (95% CI {adv.low:+.2f} to {adv.high:+.2f})",
             flush=True,
         )

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from corazones.cli.main import app
 from corazones.core import PRESETS, Action, Game, Kind, Rules, card_str
-from corazones.core.records import loads, verify_record
+from corazones.core.records import dumps, loads, make_record, verify_record
 from corazones.players.registry import make_player
 from tests.helpers import hand_entries
 
@@ -450,3 +450,24 @@ def test_unusable_input_is_explained_in_the_language_asked_for(tmp_path: Path) -
     assert code == 2 and f"error: no se puede leer {bad}: no es texto UTF-8 (byte 15)" in out
     code, out = run("replay", str(bad))
     assert code == 2 and f"error: cannot read {bad}: not UTF-8 text (byte 15)" in out
+
+
+def test_verify_names_the_winners_as_the_web_table_does(tmp_path: Path) -> None:
+    """Records name a bot "<level> bot" and an unnamed seat "seat I" (from 0); verify says "Bot N" and
+    "Seat N" (from 1), as the table in the browser does, and a person by their name."""
+    game = Game(Rules.preset("quick", hands=1), "verify-names")
+    rng_seed = 0
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(make_player("random", f"names/{rng_seed}").act(game.observation(seat)))
+        rng_seed += 1
+    for players, expected in (
+        (["Ana", "random bot", "standard bot", "seat 3"], ["Ana", "Bot 2", "Bot 3", "Seat 4"]),
+        (None, ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]),
+    ):
+        path = tmp_path / "game.json"
+        path.write_text(dumps(make_record(game, players)), encoding="utf-8")
+        code, out = run("verify", str(path))
+        assert code == 0, out
+        named = ", ".join(expected[s] for s in game.winners)
+        assert f"game over, winner(s) {named}, " in out, out

@@ -14,6 +14,7 @@ from corazones.players.expert import RACE_ROUNDS, ExpertBot, Scorer, _pass_candi
 from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
+from corazones.players.search import solvable, solve_rest
 from corazones.players.table import play_game
 from tests.helpers import random_action
 
@@ -272,3 +273,54 @@ def test_it_follows_the_standard_moon_plan_when_standard_would_shoot() -> None:
         if found >= 3:
             return
     pytest.fail("no position where the standard player shoots the moon in 300 deals")
+
+
+# ---------------------------------------------------------------------------------- exact endgame
+def endgame(seed: int, cards: int) -> Game:
+    """A hand of four ``standard`` players played until every hand holds ``cards`` cards."""
+    game = Game(Rules.preset("standard", passes=("hold",)), seed=seed)
+    while max(h.bit_count() for h in game.deal.h1) > cards:
+        seat = game.deal.turn
+        game.apply(Action.play(seat, standard.play(game.observation(seat))))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_rest_finishes_the_hand_and_no_first_card_does_better_for_the_mover(seed: int) -> None:
+    game = endgame(seed, 2)
+    d = game.deal
+    seat = d.turn
+    scorer = Scorer(game.observation(seat))
+    done = solve_rest(d.clone(), scorer)
+    assert done.phase != "play"
+    mine = d.clone()
+    best = solve_rest(mine, scorer)
+    scorer.settle_moon(best)
+    value = scorer.value(best, seat)
+    m = d.legal_mask(seat)
+    for c in range(52):
+        if m >> c & 1:
+            e = d.clone()
+            e.play_card(c)
+            other = solve_rest(e, scorer)
+            scorer.settle_moon(other)
+            assert scorer.value(other, seat) <= value + 1e-9
+
+
+def test_solvable_only_with_few_cards_and_one_deck() -> None:
+    assert not solvable(endgame(1, 4).deal, 3)
+    assert solvable(endgame(1, 3).deal, 3)
+    game = Game(Rules.preset("cancellation_hearts", players=8), seed=1)
+    assert not solvable(game.deal, 13)
+
+
+def test_expert_with_the_exact_endgame_plays_a_hand_reproducibly() -> None:
+    def moves() -> list[Action]:
+        seen: list[Action] = []
+        bots = [small(s, solve=2) if s % 2 == 0 else make_player("standard", s) for s in range(4)]
+        play_game(Game(Rules.preset("standard"), seed=5), bots, on_action=lambda _g, a: seen.append(a), max_hands=1)
+        return seen
+
+    assert moves() == moves()
+    with pytest.raises(ValueError, match="solve must be 0"):
+        ExpertBot(1, solve=-1)

@@ -230,7 +230,8 @@ def test_revision_0003_upgrades_a_0002_database(dialect: str, request: pytest.Fi
     store = Store(url).migrate()
     try:
         with store.engine.connect() as conn:
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0003_revocation"
+            # Upgraded through 0003 to the newest revision, whatever later revisions exist.
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() >= "0003_revocation"
             assert conn.execute(text("SELECT removed FROM tables WHERE id = 't1'")).scalar_one() == "[]"
         player = store.player(old["player"])
         assert player is not None and player.token_gen == 0

@@ -184,7 +184,7 @@ def test_whole_game_against_bots(browser: Any, server: LocalServer) -> None:
     # First card by keyboard too; what is played is announced in words.
     page.focus(".hand .card[tabindex='0']")
     page.keyboard.press("Enter")
-    page.wait_for_function("(window.__corazones.announced || []).some((line) => line.startsWith('You play '))")
+    page.wait_for_function("(window.__corazones.announced || []).some((line) => /^You play \\w+ of /.test(line))")
     announced = "\n".join(page.evaluate("window.__corazones.announced"))
     assert re.search(r"You play (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of", announced)
     assert re.search(r"Bot \d plays (two|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace) of", announced)

@@ -260,7 +260,8 @@ def test_eight_seats_of_cancellation_fit_a_phone_in_spanish(browser: Any, server
     page, _api, _table = open_table(browser, server, PHONE, "cancellation_hearts", options, seats, lang="es")
     page.wait_for_selector("[data-decision='pass']")
     check_layout(page, 8, 13)
-    arena = page.locator(".arena").inner_text()  # points taken: "se llevó", never "recibió"
+    # points taken: "se llevó", never "recibió" (numbers are glued to their word by a no-break space)
+    arena = page.locator(".arena").inner_text().replace("\xa0", " ")
     assert arena.count("se llevó 0 · total 0") == 7 and "recibió" not in arena
     assert "se llevó 0 puntos" in page.locator(".hand-zone").inner_text()
     shot(page, "cancellation-8-phone")

@@ -16,6 +16,7 @@ discrepancy (or no deal at all), 2 the input cannot be used
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +129,9 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
         typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")  # English, as every verdict (docs/cli.md)
         return FAILED
     if game.over:
-        state = _("game over, winner(s) {winners}").format(winners=", ".join(map(str, game.winners)))
+        players = data.get("players") or []
+        names = [_player_name(players[s] if s < len(players) else None, s, lang) for s in game.winners]
+        state = _("game over, winner(s) {winners}").format(winners=", ".join(names))
     else:
         state = _("game not finished")
     if game.rules.settlement in ("chips_1887", "chips_pool"):
@@ -141,6 +144,18 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
     if "commitment" in data:
         typer.echo(_("The seed matches the commitment {commitment}.").format(commitment=data["commitment"]))
     return OK
+
+
+def _player_name(raw: object, seat: int, lang: str) -> str:
+    """A seat's name as the web table shows it: people by their name, a bot (``"<level> bot"`` in the
+    record) as "Bot N" and an unnamed seat (``"seat I"``, counted from 0) as "Seat N", counted from 1."""
+    _ = translator(lang).gettext
+    text = raw if isinstance(raw, str) else ""
+    if not text or re.fullmatch(r"seat \d+", text):
+        return _("Seat {n}").format(n=seat + 1)
+    if re.fullmatch(r"[a-z_]+ bot", text):
+        return _("Bot {n}").format(n=seat + 1)
+    return safe_line(text, 100)
 
 
 def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:

@@ -94,7 +94,7 @@ from corazones.players.base import Bot, legal_cards
 from corazones.players.belief import Belief
 from corazones.players.heuristics import View
 from corazones.players.rollout import pass_choice
-from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_play
+from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_pass_plans, eval_plans, eval_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +153,8 @@ _EVALUATORS: dict[str, Callable[..., Row]] = {
     "play": eval_play,
     "pass": eval_pass,
     "auction": eval_auction,
+    "plans": eval_plans,
+    "pass_plans": eval_pass_plans,
 }
 _POOLS: dict[int, Executor] = {}
 #: Rounds of a race (:meth:`ExpertBot._race`): all options see the first ``budget // RACE_ROUNDS`` deals.
@@ -264,6 +266,7 @@ class ExpertBot(Bot):
         infer: bool = False,
         shoot: bool = False,
         watch: bool = True,
+        solve: int = 0,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -281,6 +284,9 @@ class ExpertBot(Bot):
         self.auction_worlds = 200
         self.shoot = shoot
         self.watch = watch
+        if solve < 0:
+            raise ValueError(f"solve must be 0 (off) or the cards a hand may hold, not {solve}")
+        self.solve = solve
         self.last: SearchResult | None = None
         self.last_reason = ""
 
@@ -392,12 +398,12 @@ class ExpertBot(Bot):
         if self.shoot and may_shoot(obs):
             plans = [-1, obs.seat]
             rows = _best_plan(
-                self._run("play", obs, self.worlds, (moves, plans), self.infer, watch=watch), len(moves), 2
+                self._run("play", obs, self.worlds, (moves, plans, self.solve), self.infer, watch=watch), len(moves), 2
             )
             means, mean_p, counts = _means(rows, len(moves))
         else:
             budget = self.worlds * (WATCH_WORLDS if watch[0] >= 0 else 1)
-            means, mean_p, counts = self._race("play", obs, moves, ([-1],), budget, self.infer, watch)
+            means, mean_p, counts = self._race("play", obs, moves, ([-1], self.solve), budget, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
 
     def _watch(self, view: View) -> tuple[int, float]:

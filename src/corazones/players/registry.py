@@ -8,6 +8,7 @@ from corazones.players.base import Bot
 from corazones.players.beginner import BeginnerBot
 from corazones.players.expert import ExpertBot
 from corazones.players.learned import LearnedBot
+from corazones.players.moonshot import MoonshotBot
 from corazones.players.random_bot import RandomBot
 from corazones.players.shooter import ShooterBot
 from corazones.players.standard import StandardBot
@@ -18,6 +19,7 @@ LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "standard": StandardBot,
     "expert": ExpertBot,
     "shooter": ShooterBot,
+    "moonshot": MoonshotBot,
     "learned": LearnedBot,
 }
 

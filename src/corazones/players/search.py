@@ -18,7 +18,7 @@ import dataclasses
 import math
 
 from corazones.core.actions import MOON_CHOICES
-from corazones.core.deal import MOON, Deal
+from corazones.core.deal import MOON, PLAY, Deal
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
 from corazones.core.scoring import settle_chips_1887, settle_chips_pool
@@ -134,7 +134,9 @@ class Scorer:
         return u
 
 
-def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int], watch: int = -1) -> Row:
+def eval_play(
+    obs: Observation, scorer: Scorer, w: World, moves: list[int], plans: list[int], solve: int = 0, watch: int = -1
+) -> Row:
     """Every (plan, move)'s value and our hand points after it, on one deal.
 
     A plan is the seat the playout lets shoot the moon from the start (-1: play
@@ -142,6 +144,9 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
     ``watch`` is another seat suspected of shooting (see
     :func:`~corazones.players.rollout.play_out`): in every playout it plays
     for the moon and the others defend, so a card that stops it is valued.
+    ``solve``: when no hand holds more than that many cards after the move,
+    the rest of the deal is solved exactly (:func:`solve_rest`) instead of
+    played out by the policy (0: never).
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
@@ -152,19 +157,99 @@ def eval_play(obs: Observation, scorer: Scorer, w: World, moves: list[int], plan
         for m in moves:
             d = start.clone()
             d.play_card(m)
-            play_out(d, ctx, plan, DEFEND_SHARE, watch)
+            if solve > 0 and solvable(d, solve):
+                d = solve_rest(d, scorer)
+            else:
+                play_out(d, ctx, plan, DEFEND_SHARE, watch)
             v, p = scorer.outcome(d, me)
             vals.append(v)
             pts.append(p)
     return vals, pts
 
 
+def solvable(d: Deal, cards: int) -> bool:
+    """Whether the rest of ``d`` is small enough to solve: one deck, and no hand holds more than ``cards``."""
+    if d.two_decks or d.phase != PLAY:
+        return False
+    return all(h.bit_count() <= cards for h in d.h1)
+
+
+def solve_rest(d: Deal, scorer: Scorer) -> Deal:
+    """The finished deal when every seat plays the rest of ``d`` perfectly for itself (max-n search).
+
+    Each seat, seeing every hand of this sampled deal, plays the card that
+    gives it the best value at the end (:meth:`Scorer.value` from its own
+    seat: its side's points after the moon rule, or its chips); ties go to
+    the lower card.  Exact for the sampled deal, where the policy's playout
+    is a guess; the cost grows fast with the cards left, so the search only
+    calls it for the last few tricks.  The moon phase, if reached, is left
+    for the caller to settle as after a playout.
+    """
+    best, _vals = _max_n(d, scorer)
+    return best
+
+
+def _max_n(d: Deal, scorer: Scorer) -> tuple[Deal, list[float]]:
+    if d.phase != PLAY:
+        done = d.clone()
+        scorer.settle_moon(done)
+        return d, [scorer.value(done, s) for s in range(d.n)]
+    seat = d.turn
+    m = d.legal_mask(seat)
+    best_deal = d
+    best: list[float] = []
+    bv = -math.inf
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        e = d.clone()
+        e.play_card(c)
+        leaf, vals = _max_n(e, scorer)
+        if vals[seat] > bv:
+            bv, best, best_deal = vals[seat], vals, leaf
+    return best_deal, best
+
+
+def eval_plans(
+    obs: Observation, scorer: Scorer, w: World, options: list[tuple[int, int]], share: float, watch: int = -1
+) -> Row:
+    """Every (move, plan) option's value and our hand points after it, on one deal (the ``moonshot`` search).
+
+    Unlike :func:`eval_play`, each option carries its own plan, so a race can
+    drop a (move, plan) pair alone.  Against our own moon (plan: our seat) the
+    playouts' others defend once we hold ``share`` of the points taken (0:
+    from the start, as a table that watches a lone taker does), so the moon
+    is valued against defenders, not against players who let it through.
+    """
+    me = obs.seat
+    start = Deal.from_observation(obs, w.hands, w.kitty)
+    ctx = Context(start)
+    vals: list[float] = []
+    pts: list[float] = []
+    for m, plan in options:
+        d = start.clone()
+        d.play_card(m)
+        play_out(d, ctx, plan, share if plan == me else DEFEND_SHARE, watch)
+        v, p = scorer.outcome(d, me)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts
+
+
 def play_from_start(
-    obs: Observation, scorer: Scorer, hands: list[list[int]], kitty: list[int], suit: int, declarer: int | None
+    obs: Observation,
+    scorer: Scorer,
+    hands: list[list[int]],
+    kitty: list[int],
+    suit: int,
+    declarer: int | None,
+    shoot: int = -1,
+    share: float = 2 / 3,
 ) -> tuple[float, float]:
-    """(value, our hand points) of the hand played out from its first lead."""
+    """(value, our hand points) of the hand played out from its first lead (``shoot``: see :func:`play_out`)."""
     d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
-    play_out(d, Context(d))
+    play_out(d, Context(d), shoot, share)
     return scorer.outcome(d, obs.seat)
 
 
@@ -206,6 +291,39 @@ def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[
         for s in range(n):
             hands[(s + off) % n].extend(passes[s])
         v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
+        vals.append(v)
+        pts.append(p)
+    return vals, pts
+
+
+def eval_pass_plans(
+    obs: Observation, scorer: Scorer, w: World, options: list[tuple[list[int], int]], share: float
+) -> Row:
+    """The hand played out after each (pass, plan) option, on one deal (the ``moonshot``'s pass).
+
+    A plan of our own seat plays the hand for the moon from its first lead,
+    the others defending once we hold ``share`` of the points taken; -1 plays
+    it safe, as :func:`eval_pass` does.
+    """
+    r = obs.rules
+    n = r.players
+    off = r.pass_offset(obs.pass_direction)
+    theirs = their_passes(obs, w)
+    vals: list[float] = []
+    pts: list[float] = []
+    for cand, plan in options:
+        hands = [list(h) for h in w.hands]
+        passes = list(theirs)
+        passes[obs.seat] = cand
+        for s in range(n):
+            for c in passes[s]:
+                hands[s].remove(c)
+        for s in range(n):
+            hands[(s + off) % n].extend(passes[s])
+        if plan == obs.seat:
+            v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer, plan, share)
+        else:
+            v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
         vals.append(v)
         pts.append(p)
     return vals, pts

@@ -50,7 +50,7 @@ class Plan:
 BOLD = Plan()
 
 
-def _moon_on(v: View) -> bool:
+def moon_on(v: View) -> bool:
     """Whether a moon is possible at all: the rules score one and no other seat (side) has a point."""
     r = v.rules
     if r.moon == "off" or v.pos_total <= 0:
@@ -69,7 +69,7 @@ def moon_pass(v: View, k: int, plan: Plan = BOLD) -> list[int] | None:
     losing tricks (then the lowest); penalty cards and bonus cards stay, as
     the moon needs them.
     """
-    if not _moon_on(v):
+    if not moon_on(v):
         return None
     vals = v.vals
     pen_suit = v.obs.penalty_suit
@@ -101,7 +101,7 @@ def moon_pass(v: View, k: int, plan: Plan = BOLD) -> list[int] | None:
 
 def going_for_it(v: View, plan: Plan = BOLD) -> bool:
     """Whether to play for the moon now: still possible, and the hand loses few tricks."""
-    if not _moon_on(v):
+    if not moon_on(v):
         return False
     total, pen = losers(v)
     if pen > plan.play_pen or total > plan.play_losers:

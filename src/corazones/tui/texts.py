@@ -49,6 +49,8 @@ LEVELS = {
     "beginner": N_("beginner"),
     "standard": N_("standard"),
     "expert": N_("expert"),
+    "shooter": N_("shooter"),
+    "moonshot": N_("moonshot"),
 }
 MOON_MODES = {
     "choice": N_("shooter chooses"),

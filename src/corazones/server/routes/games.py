@@ -114,7 +114,10 @@ def build_replay(row: Any, events: list[Any]) -> dict[str, Any]:
     record = make_record(game)
     return {
         "id": row.id,
-        "players": [s.get("name") or f"seat {i}" for i, s in enumerate(seats)],
+        # Named as in the game record: a bot "<level> bot", an unnamed seat "seat I" (the web app shows "Bot N").
+        "players": [
+            s.get("name") or (f"{s['level']} bot" if s.get("level") else f"seat {i}") for i, s in enumerate(seats)
+        ],
         "rules": rules.to_dict(),
         "seed": row.seed,
         "commitment": row.commitment,

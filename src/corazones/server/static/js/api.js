@@ -1,3 +1,4 @@
+// @ts-check
 // HTTP API of the server (docs/protocol.md): identity, lobby, records, statistics.
 import { explain, t } from "./i18n.js";
 
@@ -46,8 +47,10 @@ function detailText(detail) {
   return JSON.stringify(detail);
 }
 
-export async function request(method, path, body) {
-  const headers = { Accept: "application/json" };
+/** Call the HTTP API; `extra` adds headers (the score pad's editing key). */
+export async function request(method, path, body, extra = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json", ...extra };
   const tok = token();
   if (tok) headers.Authorization = "Bearer " + tok;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -94,7 +97,7 @@ export const getOptions = () => request("GET", "/api/options");
 export const listTables = () => request("GET", "/api/tables");
 export const getTable = (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`);
 export const createTable = (body) => request("POST", "/api/tables", body);
-export const joinTable = (id, seat = null, invite = null) =>
+export const joinTable = (id, seat = /** @type {number | null} */ (null), invite = /** @type {string | null} */ (null)) =>
   request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, invite });
 export const leaveTable = (id) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, {});
 export const removeFromTable = (id, seat) => request("POST", `/api/tables/${encodeURIComponent(id)}/remove`, { seat });

@@ -1,3 +1,4 @@
+// @ts-check
 // The web app's shell: language, the top bar, the routes (#/ lobby, #/table/ID, #/games,
 // #/replay/ID, #/stats) and invite links (/?table=ID&invite=CODE).
 import * as api from "./api.js";
@@ -10,7 +11,8 @@ import { h, toast } from "./ui.js";
 
 class App {
   constructor() {
-    this.view = document.getElementById("view");
+    this.view = /** @type {HTMLElement} */ (document.getElementById("view"));
+    /** @type {any} the screen on view: each has destroy(), some relang() and kept */
     this.screen = null;
   }
 
@@ -48,7 +50,7 @@ class App {
    * A name form (a guest token is needed even to watch); resolves with the name, or null to just watch.
    * `kept` (readFields of the form drawn before a language switch) puts back the name being typed.
    */
-  askName(title, go, canWatch, kept = null) {
+  askName(title, go, canWatch, kept = /** @type {any[] | null} */ (null)) {
     return new Promise((resolve) => {
       const input = h("input", { type: "text", id: "invite-name", maxlength: "40", required: true, value: localStorage.getItem("corazones.lastName") || "" });
       const form = h("form.panel", {
@@ -72,7 +74,9 @@ class App {
   refreshTop() {
     const route = (location.hash || "#/").split("/")[1] || "";
     const link = (href, label, key) => h("a", { href, "aria-current": route === key ? "page" : null }, label);
-    document.getElementById("nav").replaceChildren(
+    const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
+    nav.setAttribute("aria-label", t("Main menu"));
+    nav.replaceChildren(
       link("#/", t("Lobby"), ""), link("#/games", t("Replays"), "games"), link("#/stats", t("Statistics"), "stats"),
       h("a", { href: "/pad/", id: "pad-link", title: t("Keep score of a game played with real cards") }, t("Score pad")));
     const langSel = h("select", {
@@ -81,9 +85,9 @@ class App {
     }, h("option", { value: "en", selected: currentLang() === "en" ? "selected" : null }, "English"),
     h("option", { value: "es", selected: currentLang() === "es" ? "selected" : null }, "Español"));
     const player = api.me();
-    document.getElementById("top-tools").replaceChildren(
+    /** @type {HTMLElement} */ (document.getElementById("top-tools")).replaceChildren(
       player ? h("span.who", { title: t("Your name") }, player.name) : "", langSel);
-    document.querySelector(".skip").textContent = t("Skip to content");
+    /** @type {HTMLElement} */ (document.querySelector(".skip")).textContent = t("Skip to content");
   }
 
   /**
@@ -111,12 +115,17 @@ class App {
   }
 
   /** Draw the screen of the current route; `kept` (readFields) goes back into its forms once drawn. */
+  /** @param {any[] | null} [kept] */
   route(kept = null) {
     if (this.screen && this.screen.destroy) this.screen.destroy();
     this.screen = null;
     this.refreshTop();
     const parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent);
     this.view.replaceChildren();
+    // A new screen starts at its top, whatever the one before was scrolled to.
+    this.view.scrollTop = 0;
+    document.documentElement.scrollTop = 0;
+    window.scrollTo(0, 0);
     document.title = "Corazones";
     if (parts[0] === "table" && parts[1] && !api.token()) {
       // Watching needs a name too (the server knows every connection by a guest token).

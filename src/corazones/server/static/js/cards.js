@@ -1,3 +1,4 @@
+// @ts-check
 // Cards drawn as SVG: our own clean deck (corner indices, pips, framed court cards).
 // A card is a string as in the records ("QS", "10H"); suits C D S H.
 // Suit symbols are paths (no font needed), defined once in index.html as <symbol id="suit-X">.
@@ -126,7 +127,7 @@ export function cardElement(card, { button = false } = {}) {
   el.dataset.card = card;
   el.innerHTML = cardSVG(card);
   if (button) {
-    el.type = "button";
+    el.setAttribute("type", "button");
     el.setAttribute("aria-label", cardName(card));
   } else {
     el.setAttribute("role", "img");
@@ -158,6 +159,7 @@ export function cardChip(card) {
   const c = parseCard(card);
   const el = document.createElement("span");
   el.className = `card-text ${RED[c.suit] ? "red" : "black"}`;
+  el.dataset.card = card;
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardName(card));
   el.textContent = cardShort(card);

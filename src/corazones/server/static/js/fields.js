@@ -1,3 +1,4 @@
+// @ts-check
 // What someone typed or chose in a form, kept across a redraw: switching the language draws a screen
 // again from scratch in the new language, and the lobby (its name and new-table forms), the name asked
 // before a table and the score pad's setup put back what was there. Shared by the app and the pad page.

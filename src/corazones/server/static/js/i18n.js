@@ -1,3 +1,4 @@
+// @ts-check
 // Texts are written in English as t("English {x}", {x}) and translated from the one gettext
 // catalog of the project, which the server serves as JSON (corazones.i18n.catalog_json).
 // Babel extracts t("...") and ngettext("...", "...") from these files (babel.cfg).

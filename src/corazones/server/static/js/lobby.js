@@ -1,11 +1,12 @@
+// @ts-check
 // The lobby: your name, a new table with any preset, options and a bot level per seat,
 // and the open tables to join or watch.
 import * as api from "./api.js";
 import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
-import { levelName } from "./table.js";
-import { h, toast } from "./ui.js";
+import { levelName, tableTitle } from "./table.js";
+import { announce, h, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };
 
@@ -14,11 +15,17 @@ export class Lobby {
    * `kept`: the fields of the lobby drawn before a language switch (readFields), put back into the name
    * form at once and into the new-table form once the presets have come and drawn it.
    */
+  /**
+   * @param {HTMLElement} root
+   * @param {any} app
+   * @param {any[] | null} [kept]
+   */
   constructor(root, app, kept = null) {
     this.root = root;
     this.app = app;
     this.options = null;
-    this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
     this.render();
     restoreFields(this.who, kept);
     this.kept = kept;
@@ -71,6 +78,10 @@ export class Lobby {
         localStorage.setItem("corazones.lastName", name);
         this.app.refreshTop();
         this.renderWho();
+        // Signed in: the next step is a new table; say so and go there.
+        announce(t("You play as {name}.", { name }));
+        const go = /** @type {HTMLElement | null} */ (this.root.querySelector("#create-btn") || this.root.querySelector("#who-h"));
+        if (go) go.focus();
       } catch (e) {
         toast(e.message, "error");
       }
@@ -173,7 +184,7 @@ export class Lobby {
   async submit(form, state) {
     try {
       if (!api.token()) {
-        const nameInput = document.getElementById("guest-name");
+        const nameInput = /** @type {HTMLInputElement | null} */ (document.getElementById("guest-name"));
         const name = nameInput && nameInput.value.trim();
         if (!name) { toast(t("Type your name first"), "error"); if (nameInput) nameInput.focus(); return; }
         await api.guest(name);
@@ -182,6 +193,7 @@ export class Lobby {
       }
       const options = this.readOptions(form, state.preset);
       const picks = [...form.querySelectorAll("[data-seat]")].map((s) => s.value);
+      /** @type {number | null} */
       let mySeat = picks.indexOf("me");
       const seats = picks.map((p) => (p === "me" || p === "human" ? { kind: "human" } : { kind: "bot", level: p.slice(4) }));
       const body = {
@@ -189,10 +201,12 @@ export class Lobby {
         private: form.querySelector("#private").checked, takeover_level: form.querySelector("#takeover").value,
       };
       const name = form.querySelector("#table-name").value.trim();
-      if (name) body.name = name;
+      // Without a name, the table is named after its host and its rules, in the host's language.
+      const host = (api.me() || { name: t("Guest") }).name;
+      body.name = (name || `${host} · ${presetTitle(state.preset)}`).slice(0, 40);
       localStorage.setItem("corazones.lastTable", JSON.stringify({ preset: state.preset, seats: picks }));
       const info = await api.createTable(body);
-      if (mySeat < 0) mySeat = null;
+      if (mySeat !== null && mySeat < 0) mySeat = null;
       location.hash = `#/table/${encodeURIComponent(info.id)}`;
     } catch (e) {
       toast(e.message, "error");
@@ -213,7 +227,7 @@ export class Lobby {
         ? h("button.btn.small.primary", { type: "button", onclick: () => this.join(tb.id) }, t("Join"))
         : null;
       return h("tr", null,
-        h("td", null, h("strong", null, tb.name), h("br"), h("span.muted", null, presetTitle(tb.preset))),
+        h("td", null, h("strong", null, tableTitle(tb)), h("br"), h("span.muted", null, presetTitle(tb.preset))),
         h("td", null, names),
         h("td", null, tb.status === "open" ? t("waiting") : t("playing")),
         h("td", null, join, " ", h("a.btn.small", { href: `#/table/${encodeURIComponent(tb.id)}` }, t("Watch"))));
@@ -227,7 +241,7 @@ export class Lobby {
   async join(id) {
     try {
       if (!api.token()) {
-        const nameInput = document.getElementById("guest-name");
+        const nameInput = /** @type {HTMLInputElement | null} */ (document.getElementById("guest-name"));
         const name = (nameInput && nameInput.value.trim()) || "";
         if (!name) { toast(t("Type your name first"), "error"); if (nameInput) nameInput.focus(); return; }
         await api.guest(name);

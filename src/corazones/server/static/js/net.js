@@ -1,3 +1,4 @@
+// @ts-check
 // One WebSocket per table (docs/protocol.md): hello with the last event seen, snapshot + missed
 // events after a reconnect, a keep-alive ping, and reconnection with backoff when the socket drops.
 import { token } from "./api.js";
@@ -8,11 +9,14 @@ export class TableSocket {
     this.tableId = tableId;
     this.handlers = handlers;
     this.lastSeq = null;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.closed = false;
     this.attempt = 0;
-    this.retryTimer = null;
-    this.pingTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pingTimer = undefined;
     this.awaitingPong = false;
     this.url = null;
     this.refs = 0;
@@ -107,7 +111,7 @@ export class TableSocket {
 
   stopPing() {
     clearInterval(this.pingTimer);
-    this.pingTimer = null;
+    this.pingTimer = undefined;
     this.awaitingPong = false;
   }
 
@@ -116,7 +120,7 @@ export class TableSocket {
   }
 
   send(msg) {
-    if (!this.open) return false;
+    if (!this.ws || !this.open) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
   }

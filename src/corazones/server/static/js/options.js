@@ -1,3 +1,4 @@
+// @ts-check
 // Presets and rule options as people read them, shared by the lobby (a new table) and the score pad
 // (a new sheet): titles and descriptions of the presets, a label for every option and choice, and the
 // form fields that edit options and read them back as the overrides the server takes (docs/rules.md).
@@ -90,6 +91,7 @@ export function choiceLabel(key, value) {
   return map[value] || value;
 }
 
+/** @type {[string[] | null, () => string][]} */
 export const PASS_CYCLES = [
   [null, () => t("default of the preset")],
   [["left", "right", "across", "hold"], () => t("left, right, across, hold")],
@@ -108,6 +110,12 @@ export const SKIP = new Set(["name", "description", "card_points", "discard_orde
  * and for words (`choices`, from /api/options), a checkbox for yes/no, a number otherwise (blank is
  * "none" for target and hands). Each carries data-opt and data-kind for readOptions.
  * `idPrefix` keeps ids unique on a page; `onPlayers` runs when the number of players changes.
+ */
+/**
+ * @param {string} key
+ * @param {any} value
+ * @param {any} choices
+ * @param {{idPrefix?: string, onPlayers?: (() => void) | null}} [opts]
  */
 export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers = null } = {}) {
   const id = `${idPrefix}${key}`;
@@ -154,8 +162,8 @@ export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers 
   if (typeof value === "number" || value === null || key === "target" || key === "hands") {
     const input = document.createElement("input");
     Object.assign(input, { type: "number", id, min: key === "players" ? 3 : key === "pass_count" ? 0 : 1 });
-    if (key === "players") input.max = 11;
-    if (key === "decks") input.max = 2;
+    if (key === "players") input.max = "11";
+    if (key === "decks") input.max = "2";
     input.inputMode = "numeric";
     input.dataset.opt = key;
     input.dataset.kind = "int";

@@ -1,10 +1,12 @@
+// @ts-check
 // Finished games: the list, and the replay viewer trick by trick (GET /api/games/{id}/replay,
 // built by the server from the game record of docs/records.md).
 import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
-import { directionName } from "./table.js";
+import { playerName } from "./names.js";
+import { directionName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
 export class GamesList {
@@ -35,10 +37,10 @@ export class GamesList {
 /** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
 function gameItems(games) {
   return games.map((g) => h("li.game-item", null,
-      h("div", null, h("strong", null, g.name), " ", h("span.muted", null, presetTitle(g.preset)),
+      h("div", null, h("strong", null, tableTitle(g)), " ", h("span.muted", null, presetTitle(g.preset)),
         g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
       h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
-        (g.winners.includes(i) ? "★ " : "") + `${p} ${g.scores[i]}`))),
+        (g.winners.includes(i) ? "★ " : "") + `${playerName(p, i)} ${g.scores[i]}`))),
       h("div", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
         h("a.btn.small", { href: g.record_url, download: `corazones-${g.id}.json` }, t("Record")))));
 }
@@ -101,7 +103,7 @@ export class ReplayViewer {
   }
 
   name(s) {
-    return this.data.players[s] || t("Seat {n}", { n: s + 1 });
+    return playerName(this.data.players[s], s);
   }
 
   render() {

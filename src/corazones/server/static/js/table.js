@@ -1,11 +1,19 @@
+// @ts-check
 // The table: seats around a felt, the trick in the middle, your hand, dialogs for the pass,
 // bids, the penalty suit and the moon; score sheet, hand summary, chat, log and the fairness
 // panel beside it. Events are queued and shown at the chosen speed, so a trick stays in view
 // long enough to be seen even when the bots play at once.
 import * as api from "./api.js";
-import { cardChip, cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
+import { cardElement, cardName, cardShort, cardValue, parseCard, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
+import { summaryPanel as summaryPanelView, tookTable as tookTableView, gameOverPanel as gameOverPanelView, standings as standingsView } from "./results.js";
+import { scoreSheet as scoreSheetView, chatPanel as chatPanelView, fairPanel as fairPanelView } from "./side.js";
+import { bidDialog as bidDialogView, declareDialog as declareDialogView, moonDialog as moonDialogView } from "./dialogs.js";
+import { playerName } from "./names.js";
+import { applyPlay, chipTotals, copyKey, esc, settleView, teamOf, wonPiles } from "./state.js";
+import { presetTitle } from "./options.js";
 import { TableSocket } from "./net.js";
+import { arrive, centre, leave, motionSetting, setMotion, started as motionStarted } from "./motion.js";
 import { announce, banner, closeDialogs, copyText, h, openDialog, suitIcon, toast } from "./ui.js";
 
 /** Pauses per speed, in milliseconds: after each card, and with a finished trick on the table. */
@@ -36,7 +44,19 @@ export function levelName(level) {
     case "beginner": return t("beginner");
     case "standard": return t("standard");
     case "expert": return t("expert");
+    case "shooter": return t("moon shooter");
+    case "learned": return t("learned");
     default: return level || "";
+  }
+}
+
+/** Where a pass goes, as the phrase after "Pass" ("to the left"), which reads well in every language. */
+export function passWay(dir) {
+  switch (dir) {
+    case "left": return t("to the left");
+    case "right": return t("to the right");
+    case "across": return t("across the table");
+    default: return t("no pass");
   }
 }
 
@@ -52,6 +72,11 @@ export function directionName(dir) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class TableScreen {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} tableId
+   * @param {{invite?: string | null}} [opts]
+   */
   constructor(root, tableId, { invite = null } = {}) {
     this.root = root;
     this.id = tableId;
@@ -73,7 +98,10 @@ export class TableScreen {
     this.hint = null;
     this.commitment = null;
     this.reveal = null; // {seed, commitment, record_url, winners, scores}
-    this.summary = null; // the last hand result, shown until dismissed
+    /** @type {{result: any, tricks: any[]} | null} the last hand result, shown until dismissed */
+    this.summary = null;
+    /** @type {string | null} how the last card was touched ("touch" arms a card first) */
+    this.pointer = null;
     this.tab = "scores";
     this.dialogFor = null;
     this.unread = 0;
@@ -84,6 +112,7 @@ export class TableScreen {
     });
     window.__corazones = window.__corazones || {};
     window.__corazones.table = this;
+    window.__corazones.motion = motionStarted;
     this.build();
     this.sock.connect();
   }
@@ -258,12 +287,18 @@ export class TableScreen {
       case "hand_end":
         this.history.push(e.result);
         this.lastHandTricks = this.tricks.slice();
+        // Every number on the table agrees with the summary that opens now.
+        if (this.view) this.view = settleView(this.view, e.result, chipTotals(this.table.rules, this.history, this.nPlayers()));
         this.summary = { result: e.result, tricks: this.lastHandTricks };
+        focusSoon("#continue-btn");
+        announce(t("Hand {n} over", { n: e.result.index + 1 }));
         break;
       case "game_over":
         this.reveal = { seed: e.seed, commitment: e.commitment, record_url: e.record_url, winners: e.winners, scores: e.scores };
         this.table.status = "finished";
         this.summary = null;
+        if (this.view) this.view = { ...this.view, to_act: [], decision: null, legal: [], game_over: true, winners: e.winners };
+        focusSoon("#game-over .btn.primary");
         break;
       case "seat": {
         const seats = this.table.seats;
@@ -281,7 +316,8 @@ export class TableScreen {
     }
     // The server puts the views on the last event of a batch; a play without one is applied
     // to the view we hold, so the card still appears in its place at once.
-    if (msg.view) this.view = msg.view;
+    if (msg.view && e.kind !== "hand_end") this.view = msg.view;
+    else if (msg.view) this.pendingView = msg.view;
     else if (e.kind === "action" && e.action.play && this.view) this.patchPlay(e);
     if (e.kind === "action" && e.action.play) {
       this.hint = null;
@@ -291,7 +327,12 @@ export class TableScreen {
         this.shownTrick = e.trick;
         this.render();
         const pause = this.speed().trick;
-        if (pause) await sleep(pause);
+        // The finished trick rests, then sweeps to its winner's pile within the same pause.
+        if (pause) {
+          await sleep(pause * 0.6);
+          this.sweepTrick(e.trick, pause * 0.3);
+          await sleep(pause * 0.4);
+        }
         this.shownTrick = null;
       } else {
         this.render();
@@ -301,36 +342,36 @@ export class TableScreen {
       }
     }
     if (e.kind === "hand_end" && getSpeed() !== "instant" && !(this.view && this.view.game_over)) {
-      // Hold the table on the summary until the player has seen it (Continue).
-      this.held = true;
+      if (this.seat === null) {
+        // A spectator follows by themselves: the summary stays up a while, then the game goes on.
+        this.render();
+        await sleep(this.speed().trick * 2.5);
+        this.summary = null;
+        this.takePendingView();
+      } else {
+        // Hold the table on the summary until the player has seen it (Continue).
+        this.held = true;
+      }
+    } else if (e.kind === "hand_end" && getSpeed() === "instant") {
+      this.takePendingView();
     }
     this.render();
   }
 
+  /** The view that came with a hand's last event, kept back while that hand's summary is up. */
+  takePendingView() {
+    if (this.pendingView) this.view = this.pendingView;
+    this.pendingView = null;
+  }
+
   patchPlay(e) {
-    const v = { ...this.view };
-    const seat = e.action.seat;
-    v.hand_sizes = v.hand_sizes.map((n, s) => (s === seat ? Math.max(0, n - 1) : n));
-    if (v.hand && seat === this.seat) {
-      const i = v.hand.indexOf(e.action.play);
-      if (i >= 0) v.hand = v.hand.filter((_, k) => k !== i);
-    }
-    if (e.trick) {
-      v.trick = [];
-      v.last_trick = e.trick;
-      v.tricks_played = (v.tricks_played || 0) + 1;
-    } else {
-      v.trick = [...v.trick, [seat, e.action.play]];
-    }
-    v.to_act = [];
-    v.decision = null;
-    v.legal = [];
-    this.view = v;
+    this.view = applyPlay(this.view, e, this.seat);
   }
 
   continueAfterSummary() {
     this.summary = null;
     this.held = false;
+    this.takePendingView();
     this.render();
     this.pump();
   }
@@ -349,6 +390,8 @@ export class TableScreen {
     const s = seats.find((x) => x.seat === seat);
     if (!s || !s.name) return t("Seat {n}", { n: seat + 1 });
     if (s.kind === "bot" && !s.player) return t("Bot {n}", { n: seat + 1 });
+    const name = playerName(s.name, seat); // a free seat a bot took over is named "<level> bot"
+    if (name !== s.name) return name;
     const twins = seats.filter((x) => x.name === s.name).length;
     return twins > 1 ? t("{name} {n}", { name: s.name, n: seat + 1 }) : s.name;
   }
@@ -398,8 +441,8 @@ export class TableScreen {
     switch (e.kind) {
       case "game_start": line = t("The game starts. Shuffle commitment {c}", { c: short(e.commitment) }); break;
       case "hand_start":
-        line = t("Hand {n}: {dealer} deals; pass {dir}", {
-          n: e.hand_index + 1, dealer: this.nameOf(e.dealer), dir: directionName(e.pass_direction),
+        line = t("Hand {n}: {dealer} deals; pass {way}", {
+          n: e.hand_index + 1, dealer: this.nameOf(e.dealer), way: passWay(e.pass_direction),
         });
         break;
       case "action":
@@ -451,6 +494,10 @@ export class TableScreen {
   whyNot(card) {
     const v = this.view;
     const c = parseCard(card);
+    const plays = v.legal.filter((a) => a.play).map((a) => a.play);
+    if (v.tricks_played === 0 && !v.trick.length && plays.length === 1) {
+      return t("The first trick is led with {card}: play it", { card: cardName(plays[0]) });
+    }
     if (v.trick.length) {
       const led = parseCard(v.trick[0][1]).suit;
       if (c.suit !== led && v.hand.some((x) => parseCard(x).suit === led)) {
@@ -462,11 +509,13 @@ export class TableScreen {
     return t("{card} cannot be played now", { card: cardName(card) });
   }
 
-  toggleSelect(card) {
+  /** Choose or put back one card for the pass; `key` is the card and which copy of it ("QS#0"). */
+  toggleSelect(key) {
     const v = this.view;
     if (!v || v.decision !== "pass") return;
-    if (this.selected.has(card)) this.selected.delete(card);
-    else if (this.selected.size < v.pass_count) this.selected.add(card);
+    const card = key.split("#")[0];
+    if (this.selected.has(key)) this.selected.delete(key);
+    else if (this.selected.size < v.pass_count) this.selected.add(key);
     else {
       toast(ngettext("Choose exactly {n} card", "Choose exactly {n} cards", v.pass_count), "error");
       return;
@@ -478,7 +527,12 @@ export class TableScreen {
   sendPass() {
     const v = this.view;
     if (!v || v.decision !== "pass" || this.selected.size !== v.pass_count) return;
-    this.act({ seat: this.seat, pass: [...this.selected] });
+    const keys = [...this.selected];
+    // The chosen cards slide away toward the seat they go to.
+    const els = keys.map((k) => this.handZone.querySelector(`.hand .card[data-key="${CSS.escape(k)}"]`)).filter(Boolean);
+    const to = centre(this.arena.querySelector(`.seat[data-seat="${v.pass_to}"]`)) || centre(this.top);
+    leave(/** @type {HTMLElement[]} */ (els), to, "pass", 600);
+    this.act({ seat: this.seat, pass: keys.map((k) => k.split("#")[0]) });
     this.selected.clear();
   }
 
@@ -499,7 +553,8 @@ export class TableScreen {
     else text = t("Hint");
     this.hint.text = text;
     if (a.pass && this.view && this.view.decision === "pass") {
-      this.selected = new Set(a.pass);
+      const seen = {};
+      this.selected = new Set(a.pass.map((c) => { seen[c] = (seen[c] || 0) + 1; return `${c}#${seen[c] - 1}`; }));
     }
     announce(text + ". " + msg.reason);
     this.renderHand();
@@ -586,15 +641,15 @@ export class TableScreen {
   renderTop() {
     const v = this.view;
     const r = this.table.rules;
-    const items = [h("span.chip.table-name", null, this.table.name || t("Table"))];
+    const items = [h("span.chip.table-name", null, tableTitle(this.table))];
     if (v) {
       if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
       if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && this.tricks.length === 0 && v.tricks_played === 0)) {
         const to = v.pass_to !== undefined && v.pass_to !== null ? this.nameOf(v.pass_to) : null;
         items.push(h("span.chip", null, v.pass_direction === "hold"
           ? t("No pass this hand")
-          : to ? t("Pass {dir} to {name}", { dir: directionName(v.pass_direction), name: to })
-            : t("Pass {dir}", { dir: directionName(v.pass_direction) })));
+          : to ? t("Pass {way}, to {name}", { way: passWay(v.pass_direction), name: to })
+            : t("Pass {way}", { way: passWay(v.pass_direction) })));
       }
       if (v.penalty_suit !== "H" || r.auction) {
         items.push(h("span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(t("Penalty suit: {suit}", { suit: suitName(v.penalty_suit) })) }));
@@ -606,6 +661,11 @@ export class TableScreen {
         items.push(h(v.hearts_broken ? "span.chip.hearts-broken" : "span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(brokenText) }));
       }
       if (r.settlement !== "points") items.push(h("span.chip", null, t("Pool: {n} chips", { n: v.pool })));
+      // The auction's winning bid is paid into the pool when the hand is settled: shown until then.
+      if (r.auction && v.declarer !== null && v.declarer !== undefined && !v.game_over && !this.summary) {
+        const high = (v.bids || []).reduce((m, b) => Math.max(m, b[1]), 0);
+        if (high) items.push(h("span.chip", null, t("{name} bid {n} chips", { name: this.nameOf(v.declarer), n: high })));
+      }
       if (v.kitty_size) {
         items.push(h("span.chip", null, v.kitty_owner === null
           ? ngettext("Kitty: {n} card face down", "Kitty: {n} cards face down", v.kitty_size)
@@ -619,9 +679,15 @@ export class TableScreen {
       }));
     }
     const speed = h("select", {
-      "aria-label": t("Speed"), onchange: (e) => { localStorage.setItem("corazones.speed", e.target.value); },
+      id: "speed", onchange: (e) => { localStorage.setItem("corazones.speed", e.target.value); },
     }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === getSpeed() ? "selected" : null }, speedName(k))));
-    items.push(h("label.chip", null, h("span.speed-label", null, t("Speed")), " ", speed));
+    items.push(h("span.chip", null, h("label.speed-label", { for: "speed" }, t("Speed")), " ", speed));
+    // Cards that move, or not (the system's reduced-motion setting turns them off too).
+    const motion = h("input", {
+      type: "checkbox", id: "motion", checked: motionSetting() === "on",
+      onchange: (e) => setMotion(e.target.checked ? "on" : "off"),
+    });
+    items.push(h("span.chip", null, motion, h("label", { for: "motion" }, t("Motion"))));
     this.top.replaceChildren(...items);
   }
 
@@ -678,6 +744,7 @@ export class TableScreen {
       trick.append(el);
     });
     nodes.push(trick);
+    const lastTrick = this.lastTrickShown && v && v.last_trick && !this.shownTrick && !this.summary && !v.game_over;
     if (this.shownTrick) {
       const note = h("div.trick-note", { "aria-hidden": "true" }, winner === null
         ? t("Trick annulled")
@@ -690,19 +757,101 @@ export class TableScreen {
       nodes.push(this.summaryPanel());
     } else if (this.reveal || v.game_over) {
       nodes.push(this.gameOverPanel());
-    } else if (!plays.length && v.phase === "play" && v.last_trick && this.lastTrickShown) {
-      nodes.push(h("div.trick-note", null, t("Last trick: {cards}", {
-        cards: v.last_trick.plays.map(([s, c]) => `${this.nameOf(s)} ${cardShort(c)}`).join(", "),
-      })));
+    } else if (lastTrick) {
+      nodes.push(this.lastTrickPanel(v.last_trick));
+    }
+    // Cards the hand still shows, where a card of yours starts its way to the trick.
+    const fromHand = new Map();
+    for (const el of this.handZone.querySelectorAll(".hand .card")) {
+      const c = /** @type {HTMLElement} */ (el).dataset.card;
+      if (c && !fromHand.has(c)) fromHand.set(c, centre(el));
     }
     this.arena.replaceChildren(...nodes);
+    // A card new on the table travels from the seat (or your hand) that played it.
+    const keys = plays.map(([s, c]) => `${s}:${c}`);
+    const before = this.drawnPlays || [];
+    const grows = before.length <= keys.length && before.every((k, i) => keys[i] === k);
+    this.drawnPlays = keys;
+    if (grows && keys.length > before.length) {
+      const els = trick.querySelectorAll(".card");
+      for (let i = before.length; i < keys.length; i++) {
+        const [s, c] = plays[i];
+        const from = s === this.seat ? (fromHand.get(c) || centre(this.handZone)) : centre(this.arena.querySelector(`.seat[data-seat="${s}"]`));
+        arrive(/** @type {HTMLElement} */ (els[i]), from, "play", "translate(-50%, -50%)");
+      }
+    }
+  }
+
+  /** The trick just finished sweeps to the pile of whoever took it (an annulled one stays for the next). */
+  sweepTrick(trick, ms) {
+    if (trick.winner === null || trick.winner === undefined) return;
+    const target = trick.winner === this.seat
+      ? this.handZone.querySelector(".pile") || this.handZone.querySelector(".chip.mine")
+      : this.arena.querySelector(`.seat[data-seat="${trick.winner}"] .pile`) || this.arena.querySelector(`.seat[data-seat="${trick.winner}"]`);
+    const els = /** @type {HTMLElement[]} */ ([...this.arena.querySelectorAll(".trick .card")]);
+    leave(els, centre(target) || centre(this.handZone), "sweep", ms, "translate(-50%, -50%)");
+  }
+
+  /** The previous trick, card by card, and who took it: on demand at any moment of the play. */
+  lastTrickPanel(tr) {
+    const box = h("div.last-trick", { role: "region", "aria-label": t("Last trick"), id: "last-trick" });
+    box.append(h("h3", null, t("Last trick")));
+    const row = h("div.card-row");
+    for (const [s, c] of tr.plays) {
+      const el = cardElement(c);
+      el.setAttribute("aria-label", t("{name}: {card}", { name: this.nameOf(s), card: cardName(c) }));
+      if (s === tr.winner) el.classList.add("win");
+      row.append(h("figure", null, el, h("figcaption", null, this.nameOf(s))));
+    }
+    box.append(row);
+    box.append(h("p", null, tr.winner === null || tr.winner === undefined
+      ? t("Nobody won it: it was annulled")
+      : tr.winner === this.seat ? t("You took it") : t("{name} took it", { name: this.nameOf(tr.winner) })));
+    box.append(h("button.btn.small", { type: "button", onclick: () => { this.lastTrickShown = false; this.render(); } }, t("Close")));
+    return box;
+  }
+
+  /** Tricks each seat has won this hand, and the penalty cards in them (annulled tricks go to the next winner). */
+  piles() {
+    const n = this.nPlayers();
+    const rules = this.table.rules;
+    const suit = this.view ? this.view.penalty_suit : "H";
+    return wonPiles(this.tricks, n, (c) => cardValue(c, rules, suit) !== 0, false);
+  }
+
+  /** A seat's pile of won tricks: a small stack with its count; a click shows the penalty cards in it. */
+  pileNode(s, piles) {
+    const p = piles[s];
+    if (!p.tricks) return null;
+    const name = this.nameOf(s);
+    const stack = h("span.pile-stack", { "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(p.tricks, 4); i++) stack.append(h("span"));
+    return h("button.pile", {
+      type: "button",
+      "aria-label": ngettext("{name}: {n} trick won; show the penalty cards", "{name}: {n} tricks won; show the penalty cards", p.tricks, { name }),
+      onclick: (ev) => { ev.stopPropagation(); this.showPile(s); },
+    }, stack, h("span.pile-n", null, String(p.tricks)));
+  }
+
+  async showPile(s) {
+    const p = this.piles()[s];
+    const name = this.nameOf(s);
+    const title = s === this.seat ? t("Your tricks") : t("Tricks of {name}", { name });
+    await openDialog((close) => h("div.dlg", null,
+      h("h2", null, title),
+      h("p", null, ngettext("{n} trick won this hand.", "{n} tricks won this hand.", p.tricks)),
+      p.cards.length
+        ? h("div.card-row", null, sortCards(p.cards).map((c) => cardElement(c)))
+        : h("p.muted", null, t("No penalty card.")),
+      h("div.actions", null, h("button.btn.primary", { type: "button", onclick: () => close(null) }, t("Close")))),
+    { label: title });
   }
 
   seatNode(s) {
     const info = (this.table.seats || []).find((x) => x.seat === s) || { name: t("Seat {n}", { n: s + 1 }), kind: "bot", status: "bot" };
     const v = this.view;
     const mine = s === this.seat;
-    const turn = v && !v.game_over && v.to_act.includes(s) && !(v.phase === "pass" && v.to_act.length > 1 && false);
+    const turn = v && !v.game_over && !this.summary && !this.shownTrick && v.to_act.includes(s);
     const cls = ["seat"];
     if (turn) cls.push("turn");
     if (mine) cls.push("me");
@@ -715,18 +864,21 @@ export class TableScreen {
     const name = mine ? t("{name} (you)", { name: info.name }) : this.seatName(s);
     const lines = [h("div.name", null, v && v.dealer === s ? h("span.dealer", { title: t("Dealer"), "aria-label": t("Dealer") }, "D") : null, " ", name)];
     lines.push(h("div.meta", null, h("span.level", null, who)));
-    if (this.table.rules.partnership) lines.push(h("div.meta", null, t("Team {team}", { team: s % 2 === 0 ? "A" : "B" })));
+    if (this.table.rules.partnership) lines.push(h("div.meta", null, t("Team {team}", { team: teamOf(s) })));
+    const data = { seat: String(s) };
     if (v) {
       const cards = v.hand_sizes[s];
       const pts = v.points_taken[s];
       const total = v.scores[s];
-      lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards))));
-      lines.push(h("div.meta", null, h("span", null, t("took {p} · score {s}", { p: pts, s: total })),
-        this.table.rules.settlement !== "points" ? h("span", null, t("{n} chips", { n: v.chips[s] })) : null));
-      if (v.bids && v.bids.length) {
-        const bid = v.bids.find((b) => b[0] === s);
-        if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
-      }
+      const chips = this.table.rules.settlement !== "points";
+      lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards)), this.pileNode(s, this.piles())));
+      // Chip games keep no score: the seat shows its chips instead. A number never wraps away from its word.
+      lines.push(h("div.meta.nums", null, h("span", null, glue(chips
+        ? t("took {p} · {c}", { p: pts, c: ngettext("{n} chip", "{n} chips", v.chips[s]) })
+        : t("took {p} · score {s}", { p: pts, s: total })))));
+      Object.assign(data, { took: String(pts), score: String(total), chips: String(v.chips[s]) });
+      const bid = (v.bids || []).find((b) => b[0] === s);
+      if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
       if (!mine && cards) {
         const backs = h("div.mini-backs", { "aria-hidden": "true" });
         for (let i = 0; i < Math.min(cards, 13); i++) backs.append(h("span"));
@@ -744,7 +896,7 @@ export class TableScreen {
       lines.push(h("button.btn.small.ghost.seat-remove", { type: "button", onclick: () => this.removeSeat(s, name) }, t("Remove")));
     }
     const label = [name, who, turn ? t("to play") : ""].filter(Boolean).join(", ");
-    return h("div." + cls.join("."), { "aria-label": label, role: "group", dataset: { seat: String(s) } }, ...lines);
+    return h("div." + cls.join("."), { "aria-label": label, role: "group", dataset: data }, ...lines);
   }
 
   waitingRoom() {
@@ -765,65 +917,21 @@ export class TableScreen {
   }
 
   summaryPanel() {
-    const { result } = this.summary;
-    const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Hand summary"), id: "hand-summary" });
-    box.append(h("h2", null, t("Hand {n} over", { n: result.index + 1 })));
-    box.append(this.tookTable(result, this.summary.tricks, this.arena.clientWidth < 600));
-    if (result.shooter !== null) {
-      box.append(h("p", null, t("{name} shot the moon!", { name: this.nameOf(result.shooter) })));
-    }
-    if (result.kitty && result.kitty.length) {
-      box.append(h("p", null, t("Kitty: {cards} (to {name})", {
-        cards: result.kitty.map(cardShort).join(" "), name: result.kitty_owner === null ? "—" : this.nameOf(result.kitty_owner),
-      })));
-    }
-    box.append(h("button.btn.primary", { type: "button", id: "continue-btn", onclick: () => this.continueAfterSummary() }, t("Continue")));
-    return box;
+    return summaryPanelView(this);
   }
 
   /** Who took what this hand: the penalty cards each seat won, its points and its score. */
   tookTable(result, tricks, compact = false) {
-    const n = this.nPlayers();
-    const rules = this.table.rules;
-    const penalty = (c) => cardValue(c, rules, result.penalty_suit) !== 0;
-    const won = Array.from({ length: n }, () => []);
-    for (const tr of tricks || []) {
-      if (tr.winner === null || tr.winner === undefined) continue;
-      for (const [, c] of tr.plays) if (penalty(c)) won[tr.winner].push(c);
-    }
-    if (result.kitty_owner !== null && result.kitty) for (const c of result.kitty) if (penalty(c)) won[result.kitty_owner].push(c);
-    const rows = [];
-    for (let s = 0; s < n; s++) {
-      const cards = h("div.card-row");
-      for (const c of sortCards(won[s])) cards.append(compact ? cardChip(c) : cardElement(c));
-      if (!tricks) cards.append(h("span.muted", null, ngettext("{n} penalty card", "{n} penalty cards", result.penalty_cards[s])));
-      else if (!won[s].length) cards.append(h("span.muted", null, t("nothing")));
-      rows.push(h("tr", null, h("th", { scope: "row" }, this.nameOf(s)), h("td.took", null, cards),
-        h("td", null, String(result.points[s])), h("td", null, signed(result.scores[s])), h("td", null, String(result.totals[s]))));
-    }
-    return h("table.scores", null,
-      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Took")), h("th", null, t("Points")),
-        h("th", null, t("Hand")), h("th", null, t("Total")))),
-      h("tbody", null, rows));
+    return tookTableView(this, result, tricks, compact);
   }
 
   gameOverPanel() {
-    const rv = this.reveal;
-    const v = this.view;
-    const winners = (rv && rv.winners) || (v && v.winners) || [];
-    const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
-    box.append(h("h2", null, t("Game over")));
-    box.append(h("p", null, winners.includes(this.seat)
-      ? t("You win!")
-      : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => this.nameOf(s)).join(", ") })));
-    if (rv) {
-      box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-      box.append(h("p", null, h("button.btn.gold", { type: "button", onclick: () => this.showTab("fair") }, t("Check the fair shuffle")),
-        " ", h("a.btn", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record")),
-        " ", h("a.btn", { href: `#/replay/${encodeURIComponent(this.id)}` }, t("Replay")),
-        " ", h("a.btn.primary", { href: "#/" }, t("New game"))));
-    }
-    return box;
+    return gameOverPanelView(this);
+  }
+
+  /** The final standings: every player from first to last, with their score (or chips) and team totals. */
+  standings(winners) {
+    return standingsView(this, winners);
   }
 
   renderHand() {
@@ -838,13 +946,14 @@ export class TableScreen {
     const bar = h("div.hand-bar");
     const busy = this.queue.length > 0 || !!this.shownTrick;
     const decision = busy ? null : v.decision;
-    const received = new Set(v.received || []);
+    // Received cards are marked until the first trick is over (the docs promise no longer).
+    const received = new Set(v.tricks_played === 0 && !this.shownTrick ? v.received || [] : []);
     zone.dataset.decision = decision || "";
     let prompt = "";
     if (v.game_over) prompt = t("Game over");
     else if (decision === "pass") {
-      prompt = t("Choose {n} cards to pass {dir} to {name} ({k} chosen)", {
-        n: v.pass_count, dir: directionName(v.pass_direction), name: this.nameOf(v.pass_to), k: this.selected.size,
+      prompt = t("Choose {n} cards to pass {way}, to {name} ({k} chosen)", {
+        n: v.pass_count, way: passWay(v.pass_direction), name: this.nameOf(v.pass_to), k: this.selected.size,
       });
     } else if (decision === "play") prompt = t("Your turn: play a card");
     else if (decision === "bid") prompt = t("Your turn to bid");
@@ -854,10 +963,20 @@ export class TableScreen {
     else if (v.to_act.length) prompt = t("Waiting for {name}…", { name: this.nameOf(v.to_act[0]) });
     const me = this.seat;
     const turn = !v.game_over && v.to_act.includes(me);
-    bar.append(h(turn ? "span.chip.mine.turn" : "span.chip.mine", { "aria-label": t("You") },
-      h("strong", null, this.seatName(me)), " · ",
-      ngettext("took {n} point", "took {n} points", v.points_taken[me]), " · ", t("score {n}", { n: v.scores[me] }),
-      v.dealer === me ? h("span.dealer", { title: t("Dealer") }, "D") : null));
+    const rules = this.table.rules;
+    const chips = rules.settlement !== "points";
+    const myBid = (v.bids || []).find((b) => b[0] === me);
+    const mine = [h("strong", null, this.seatName(me))];
+    if (rules.partnership) mine.push(" · ", h("span.nowrap", null, t("Team {team}", { team: teamOf(me) })));
+    mine.push(" · ", h("span.nowrap", null, ngettext("took {n} point", "took {n} points", v.points_taken[me])));
+    mine.push(" · ", h("span.nowrap", null, chips ? ngettext("{n} chip", "{n} chips", v.chips[me]) : t("score {n}", { n: v.scores[me] })));
+    if (myBid) mine.push(" · ", h("span.nowrap", null, myBid[1] ? t("bid {n}", { n: myBid[1] }) : t("no bid")));
+    if (v.dealer === me) mine.push(h("span.dealer", { title: t("Dealer") }, "D"));
+    bar.append(h(turn ? "span.chip.mine.turn" : "span.chip.mine", {
+      "aria-label": t("You"), dataset: { took: String(v.points_taken[me]), score: String(v.scores[me]), chips: String(v.chips[me]) },
+    }, ...mine));
+    const myPile = this.pileNode(me, this.piles());
+    if (myPile) bar.append(myPile);
     bar.append(h("span.prompt", { id: "prompt" }, prompt));
     // Say it once when a decision of yours begins (screen readers do not see the prompt change).
     const turnKey = decision ? `${v.hand_index}:${decision}:${v.tricks_played}:${v.trick.length}` : null;
@@ -872,7 +991,7 @@ export class TableScreen {
     if (decision && !v.game_over) {
       bar.append(h("button.btn.small.ghost", { type: "button", onclick: () => this.askHint(), id: "hint-btn" }, t("Hint")));
     }
-    if (v.phase === "play" && v.last_trick) {
+    if (v.last_trick && !v.game_over) {
       bar.append(h("button.btn.small.ghost", {
         type: "button", "aria-pressed": this.lastTrickShown ? "true" : "false",
         onclick: () => { this.lastTrickShown = !this.lastTrickShown; this.render(); },
@@ -909,11 +1028,14 @@ export class TableScreen {
       const el = cardElement(c, { button: true });
       let label = cardName(c);
       if (received.has(c)) { el.classList.add("received"); label += ", " + t("received"); }
+      const key = copyKey(cards, i);
+      el.dataset.key = key;
       if (decision === "pass") {
-        const sel = this.selected.has(c);
+        // Two decks hold two copies of a card: each copy is chosen by itself.
+        const sel = this.selected.has(key);
         if (sel) el.classList.add("selected");
         el.setAttribute("aria-pressed", sel ? "true" : "false");
-        el.onclick = () => this.toggleSelect(c);
+        el.onclick = () => this.toggleSelect(key);
       } else if (decision === "play") {
         if (!legal.has(c)) el.setAttribute("aria-disabled", "true");
         if (hintCard === c) { el.classList.add("selected"); label += ", " + t("suggested"); }
@@ -930,8 +1052,14 @@ export class TableScreen {
     });
     hand.append(...lines);
     rows.push(hand);
-    const hadFocus = zone.contains(document.activeElement) && document.activeElement.dataset.card;
+    const hadFocus = zone.contains(document.activeElement) && /** @type {HTMLElement} */ (document.activeElement).dataset.card;
     zone.replaceChildren(...rows);
+    if (received.size && this.arrivedFor !== v.hand_index && v.received_from !== null && v.received_from !== undefined) {
+      // The cards passed to you arrive from the seat that passed them.
+      this.arrivedFor = v.hand_index;
+      const from = centre(this.arena.querySelector(`.seat[data-seat="${v.received_from}"]`));
+      for (const el of hand.querySelectorAll(".card.received")) arrive(/** @type {HTMLElement} */ (el), from, "receive");
+    }
     if (hadFocus) {
       const again = hand.querySelector(`[data-card="${CSS.escape(hadFocus)}"]`) || hand.querySelector("[tabindex='0']");
       if (again) again.focus();
@@ -960,8 +1088,9 @@ export class TableScreen {
     else if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       if (decision === "pass") {
-        if (e.key === "Enter" && this.view && this.selected.size === this.view.pass_count && this.selected.has(cards[i])) this.sendPass();
-        else this.toggleSelect(cards[i]);
+        const key = copyKey(cards, i);
+        if (e.key === "Enter" && this.view && this.selected.size === this.view.pass_count && this.selected.has(key)) this.sendPass();
+        else this.toggleSelect(key);
       } else if (decision === "play") this.playCard(cards[i]);
       return;
     }
@@ -986,67 +1115,16 @@ export class TableScreen {
     else this.moonDialog(v);
   }
 
-  async bidDialog(v) {
-    const amounts = v.legal.filter((a) => "bid" in a).map((a) => a.bid);
-    const positive = amounts.filter((x) => x > 0);
-    const min = positive.length ? Math.min(...positive) : 0;
-    const max = positive.length ? Math.max(...positive) : 0;
-    const high = v.bids.reduce((m, b) => Math.max(m, b[1]), 0);
-    const value = await openDialog((close) => {
-      const input = h("input", { type: "number", min, max, value: min, id: "bid-amount", inputmode: "numeric" });
-      const hand = h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c)));
-      const form = h("form.dlg", {
-        onsubmit: (e) => {
-          e.preventDefault();
-          const n = Number(input.value);
-          if (!Number.isInteger(n) || n < min || n > max) { toast(t("Bid a whole number from {min} to {max}", { min, max }), "error"); return; }
-          close(n);
-        },
-      },
-      h("h2", null, t("Auction: your bid")),
-      h("p", null, high ? t("The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", { n: high })
-        : t("Nobody has bid yet. The winner pays the bid into the pool and names the penalty suit.")),
-      hand,
-      positive.length ? h("div.field", null, h("label", { for: "bid-amount" }, t("Chips (from {min} to {max})", { min, max })), input) : h("p", null, t("You cannot top the highest bid.")),
-      h("div.actions",
-        null,
-        h("button.btn", { type: "button", onclick: () => close(0) }, t("No bid")),
-        h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")),
-        positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null));
-      return form;
-    }, { label: t("Auction: your bid"), cancellable: false });
-    if (value !== null && value !== undefined) this.act({ seat: this.seat, bid: value });
+  bidDialog(v) {
+    return bidDialogView(this, v);
   }
 
-  async declareDialog(v) {
-    const suits = v.legal.filter((a) => a.declare).map((a) => a.declare);
-    const value = await openDialog((close) => h("div.dlg", null,
-      h("h2", null, t("Name the penalty suit")),
-      h("p", null, t("Every card of the suit you name costs one point (one chip) to whoever takes it.")),
-      h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c))),
-      h("div.choices", null, suits.map((s) => h(`button.btn.suit-btn.${s === "H" || s === "D" ? "red" : "black"}`, {
-        type: "button", onclick: () => close(s), html: suitIcon(s) + " " + esc(suitName(s)),
-      }))),
-      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
-    { label: t("Name the penalty suit"), cancellable: false });
-    if (value) this.act({ seat: this.seat, declare: value });
+  declareDialog(v) {
+    return declareDialogView(this, v);
   }
 
-  async moonDialog(v) {
-    const pts = v.points_taken[this.seat];
-    const choices = v.legal.filter((a) => a.moon).map((a) => a.moon);
-    const value = await openDialog((close) => h("div.dlg", null,
-      h("h2", null, t("You shot the moon!")),
-      h("p", null, t("You took every penalty card ({n} points). Choose:", { n: pts })),
-      h("div.choices", null,
-        choices.includes("subtract_from_self") ? h("button.btn.primary", { type: "button", onclick: () => close("subtract_from_self") },
-          t("Subtract {n} from my score", { n: pts })) : null,
-        choices.includes("add_to_others") ? h("button.btn.gold", { type: "button", onclick: () => close("add_to_others") },
-          t("Add {n} to everyone else", { n: pts })) : null),
-      h("p.muted", null, t("Scores now: {scores}", { scores: v.scores.map((x, s) => `${this.nameOf(s)} ${x}`).join(", ") })),
-      h("div.actions", null, h("button.btn", { type: "button", onclick: () => this.askHint() }, t("Hint")))),
-    { label: t("You shot the moon!"), cancellable: false });
-    if (value) this.act({ seat: this.seat, moon: value });
+  moonDialog(v) {
+    return moonDialogView(this, v);
   }
 
   // ------------------------------------------------------------------ side panel
@@ -1092,79 +1170,15 @@ export class TableScreen {
   }
 
   scoreSheet() {
-    const n = this.nPlayers();
-    const r = this.table.rules;
-    const chips = r.settlement !== "points";
-    const head = h("tr", null, h("th", { scope: "col" }, t("Hand")),
-      Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, this.nameOf(s))));
-    const rows = this.history.map((res) => h("tr", null, h("td", null, String(res.index + 1)),
-      Array.from({ length: n }, (_, s) => {
-        const moon = res.shooter === s;
-        const txt = chips ? signed(res.chips_delta[s]) : String(res.scores[s]);
-        return h(moon ? "td.moon" : "td", { title: moon ? t("shot the moon") : null }, txt + (moon ? " ☾" : ""));
-      })));
-    const lastTotals = this.history.length ? this.history[this.history.length - 1].totals : null;
-    const totals = chips ? (this.view ? this.view.chips : Array(n).fill(0))
-      : lastTotals || (this.view ? this.view.scores : Array(n).fill(0));
-    const best = chips ? Math.max(...totals) : Math.min(...totals);
-    const foot = h("tr", null, h("td", null, chips ? t("Chips") : t("Total")),
-      totals.map((x) => h(x === best && this.history.length ? "td.lead" : "td", null, String(x))));
-    const parts = [h("table.scores", { "aria-label": t("Score sheet") }, h("thead", null, head), h("tbody", null, rows), h("tfoot", null, foot))];
-    if (r.partnership) {
-      // Partners sit in alternate seats and score together: the target applies to the team totals.
-      for (const [team, first] of [["A", 0], ["B", 1]]) {
-        const seats = Array.from({ length: n }, (_, s) => s).filter((s) => s % 2 === first);
-        const sum = seats.reduce((acc, s) => acc + totals[s], 0);
-        parts.push(h("p", { class: "team-total" }, t("Team {team} ({names}): {n}", {
-          team, names: seats.map((s) => this.nameOf(s)).join(", "), n: sum,
-        })));
-      }
-    }
-    if (!this.history.length) parts.push(h("p.empty", null, t("No hand finished yet.")));
-    if (r.target && !chips) parts.push(h("p.muted", null, t("The game ends when someone reaches {n}; the lowest score wins.", { n: r.target })));
-    if (r.hands) parts.push(h("p.muted", null, ngettext("The game lasts {n} hand.", "The game lasts {n} hands.", r.hands)));
-    if (r.tie_break && r.tie_break.startsWith("play_on")) parts.push(h("p.muted", null, t("A tie for the lowest score plays on.")));
-    if (this.history.length) {
-      const last = this.history[this.history.length - 1];
-      const tricks = this.lastHandTricks && this.lastHandTricks.length ? this.lastHandTricks : null;
-      parts.push(h("h3", null, t("Last hand: who took what")));
-      parts.push(this.tookTable(last, tricks, true));
-    }
-    return h("div", null, parts);
+    return scoreSheetView(this);
   }
 
   chatPanel() {
-    const list = h("ul.chat-msgs", { "aria-label": t("Chat messages") }, this.chat.map((c) => h("li", null,
-      h("span.from", null, (c.seat === this.seat && c.seat !== null ? t("You") : c.name) + ": "), c.text)));
-    const input = h("input", { type: "text", id: "chat-input", maxlength: "300", "aria-label": t("Message"), placeholder: t("Say something nice") });
-    const form = h("form.chat-form", {
-      onsubmit: (e) => { e.preventDefault(); this.sendChat(input.value); input.value = ""; },
-    }, input, h("button.btn.primary", { type: "submit" }, t("Send")));
-    return h("div.chat-box", null, list, form);
+    return chatPanelView(this);
   }
 
   fairPanel() {
-    const box = h("div.fair");
-    box.append(h("p", null, t("The deck is shuffled from a secret seed chosen by the server before the first card. Its fingerprint (a SHA-256 hash, the commitment) is shown from the start; the seed is revealed when the game ends, so anyone can check that the cards were not changed during the game.")));
-    box.append(h("p.muted", null, t("The commitment is the SHA-256 of \"{prefix}\" followed by the seed.", { prefix: SEED_PREFIX })));
-    box.append(h("p", null, h("strong", null, t("Commitment")), h("br"), h("code", { id: "commitment" }, this.commitment || t("not yet published (the game has not started)"))));
-    if (this.reveal) {
-      const rv = this.reveal;
-      const check = h("span", { id: "seed-check" }, t("checking…"));
-      box.append(h("p", null, h("strong", null, t("Seed, revealed")), h("br"), h("code", { id: "seed" }, rv.seed)));
-      box.append(h("p", null, check));
-      sha256hex(SEED_PREFIX + rv.seed).then((hex) => {
-        if (hex === null) check.textContent = t("This browser cannot compute SHA-256 here; use the command below.");
-        else if (hex === rv.commitment) { check.className = "ok"; check.textContent = "✓ " + t("SHA-256 of the seed matches the commitment."); }
-        else check.textContent = "✗ " + t("SHA-256 of the seed does NOT match the commitment!");
-      });
-      box.append(h("p", null, h("a.btn.gold", { href: rv.record_url, download: `corazones-${this.id}.json` }, t("Download the record"))));
-      box.append(h("p", null, t("Check every deal, move and score yourself:")));
-      box.append(h("pre.cmd", null, `corazones verify corazones-${this.id}.json\nprintf '%s' '${SEED_PREFIX}${rv.seed}' | sha256sum`));
-    } else {
-      box.append(h("p.muted", null, t("The seed will be revealed here when the game ends.")));
-    }
-    return box;
+    return fairPanelView(this);
   }
 }
 
@@ -1174,21 +1188,29 @@ function short(hex) {
   return hex ? hex.slice(0, 8) + "…" : "";
 }
 
-function signed(n) {
-  return n > 0 ? "+" + n : String(n);
+
+
+/**
+ * A table's name as shown: a name the server made from its host and an internal preset name
+ * ("Lola · kitty") gets the preset's title in the reader's language instead.
+ */
+export function tableTitle(table) {
+  const name = table.name || t("Table");
+  const tail = ` · ${table.preset}`;
+  return table.preset && name.endsWith(tail) ? name.slice(0, -tail.length) + " · " + presetTitle(table.preset) : name;
 }
 
-function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+/** Glue each number to the word before it (a no-break space), so that "score 0" never wraps between them. */
+function glue(text) {
+  return text.replace(/ (\d)/g, "\u00a0$1");
 }
 
-/** The commitment is SHA-256 of this prefix and the seed (corazones.core.commitment). */
-const SEED_PREFIX = "corazones-seed-v1:";
-
-async function sha256hex(text) {
-  if (!(window.crypto && crypto.subtle)) return null;
-  const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** Focus the first element matching `selector` once the screen is drawn (a summary's Continue, the game over's). */
+function focusSoon(selector) {
+  setTimeout(() => {
+    const el = /** @type {HTMLElement | null} */ (document.querySelector(selector));
+    if (el && !document.querySelector("dialog[open]")) el.focus();
+  }, 0);
 }
 
 // Touch or mouse: decides whether a tap on a card arms it or plays it.

@@ -1,3 +1,4 @@
+// @ts-check
 // Small DOM helpers shared by the screens: element builder, announcements, toasts, dialogs.
 import { t } from "./i18n.js";
 
@@ -31,16 +32,20 @@ export function announce(text) {
   const line = document.createElement("div");
   line.textContent = text;
   // What was spoken, for anyone checking (the live region itself keeps only the last lines).
-  const said = (window.__corazones = window.__corazones || {}).announced || (window.__corazones.announced = []);
+  /** @type {any} */
+  const hooks = (window.__corazones = window.__corazones || {});
+  /** @type {string[]} */
+  const said = hooks.announced || (hooks.announced = []);
   said.push(text);
   if (said.length > 500) said.shift();
   box.append(line);
-  while (box.childNodes.length > 6) box.firstChild.remove();
+  while (box.firstChild && box.childNodes.length > 6) box.firstChild.remove();
 }
 
 let toastTimer = null;
 export function toast(text, kind = "info") {
   const el = document.getElementById("toast");
+  if (!el) return;
   el.textContent = text;
   el.className = "toast" + (kind === "error" ? " error" : "");
   el.hidden = false;
@@ -50,12 +55,18 @@ export function toast(text, kind = "info") {
 
 export function banner(text) {
   const el = document.getElementById("conn-banner");
+  if (!el) return;
   if (!text) { el.hidden = true; el.textContent = ""; return; }
   el.textContent = text;
   el.hidden = false;
 }
 
-/** Open a modal <dialog> built by `build(close)`; resolves with the value passed to close(). */
+/**
+ * Open a modal <dialog> built by `build(close)`; resolves with the value passed to close().
+ * @param {(close: (value: any) => void) => Node} build
+ * @param {{label?: string, cancellable?: boolean}} [opts]
+ * @returns {Promise<any>}
+ */
 export function openDialog(build, { label, cancellable = true } = {}) {
   return new Promise((resolve) => {
     const dlg = document.createElement("dialog");
@@ -72,7 +83,7 @@ export function openDialog(build, { label, cancellable = true } = {}) {
     dlg.append(build(close));
     document.body.append(dlg);
     dlg.showModal();
-    const first = dlg.querySelector("[autofocus], button, input, select");
+    const first = /** @type {HTMLElement | null} */ (dlg.querySelector("[autofocus], button, input, select"));
     if (first) first.focus();
     dlg.closeDialog = close;
   });

@@ -1,13 +1,16 @@
+// @ts-check
 // The score pad page: a sheet for a game played with real cards, made for a phone on the table.
 // #/           a new pad (game, players' names)
 // #ID          follow a pad live (the share link: read only)
 // #ID.KEY      the editor's link: enter, edit and undo hands
 // Every number comes from the server, which scores with the engine's own code (corazones.core.pad).
-import { t, ngettext, explain, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { request } from "../js/api.js";
+import { t, ngettext, loadLang, preferredLang, currentLang } from "../js/i18n.js";
+import { h } from "../js/ui.js";
 import { readFields, restoreFields } from "../js/fields.js";
 import { SKIP, choiceLabel, optionField, optionLabel, presetDescription, presetTitle, readOptions } from "../js/options.js";
 
-const main = document.getElementById("pad-main");
+const main = /** @type {HTMLElement} */ (document.getElementById("pad-main"));
 const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
 const DIRECTIONS = { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") };
 const MAX_PLAYERS = 11;
@@ -19,36 +22,15 @@ let follow = 0; // generation of the live loop (a new pad stops the old loop)
 let form = null; // the hand being entered
 let editing = null; // hand number being edited, or null
 
+/** el("div", {class, text, ...attrs}, ...children): the shared element builder (ui.h) with a text shorthand. */
 function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
+  const { text, ...rest } = attrs;
+  return h(tag, rest, text === undefined ? null : text, ...children);
 }
 
-async function api(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (padKey) headers["X-Pad-Key"] = padKey;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = null;
-  }
-  if (!res.ok) {
-    const detail = data && data.detail;
-    const text = detail && detail.reason ? explain(detail.reason) : t((detail && detail.message) || "The server did not answer.");
-    const err = new Error(text);
-    err.status = res.status;
-    throw err;
-  }
-  return data;
+/** The shared API client (api.request), with the editing key when this page holds one. */
+function api(method, path, body) {
+  return request(method, path, body, padKey ? { "X-Pad-Key": padKey } : {});
 }
 
 // ------------------------------------------------------------ routing
@@ -109,6 +91,8 @@ async function live(generation) {
 
 // ------------------------------------------------------------ a new pad
 let options = null;
+/** The preset chosen last on the new-pad form (kept when the form is drawn again). */
+let lastPreset = "standard";
 
 // The options that change a score sheet, as the terminal pad takes them (`corazones pad -o`): how a
 // hand scores, when the game ends, the passing shown for the next hand. How the cards are played
@@ -117,6 +101,7 @@ const PAD_MAIN = ["target", "hands", "moon", "passes"];
 const PAD_SKIP = new Set([...SKIP, "players", "pass_count", "first_lead", "no_points_first_trick", "must_break_hearts", "queen_breaks_hearts", "cancel_whole_trick"]);
 const DEFAULT_REVOKE_PENALTY = 13;
 
+/** @param {any[] | null} [kept] */
 async function showCreate(kept = null) {
   document.title = t("Corazones — score pad");
   if (!options) {
@@ -128,7 +113,7 @@ async function showCreate(kept = null) {
   }
   const presets = options.presets;
   const choices = options.choices || {};
-  const chosen = presets.some((p) => p.name === showCreate.preset) ? showCreate.preset : "standard";
+  const chosen = presets.some((p) => p.name === lastPreset) ? lastPreset : "standard";
   const preset = el("select", { id: "pad-preset", class: "pad-input" }, presets.map((p) => el("option", { value: p.name, text: presetTitle(p.name), selected: p.name === chosen })));
   const playersBox = el("div", { class: "pad-players" });
   const names = el("div", { class: "pad-names" });
@@ -161,7 +146,7 @@ async function showCreate(kept = null) {
   }
   function presetChanged() {
     const r = presetRules();
-    showCreate.preset = preset.value;
+    lastPreset = preset.value;
     error.textContent = "";
     described.textContent = presetDescription(preset.value, (presets.find((p) => p.name === preset.value) || {}).description);
     const field = (k) => optionField(k, r[k], choices, { idPrefix: "pad-", onPlayers: drawNames });
@@ -505,7 +490,7 @@ function startEdit(hand) {
   editing = hand;
   resetForm(state.rows[hand - 1].entry);
   render();
-  document.querySelector(".pad-entry").scrollIntoView({ behavior: "smooth", block: "start" });
+  document.querySelector(".pad-entry")?.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
 // ------------------------------------------------------------ the sheet
@@ -604,7 +589,7 @@ function render(scroll = true) {
   if (!scroll) window.scrollTo(0, y);
   if (focused) {
     const again = [...main.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focused);
-    if (again) again.focus({ preventScroll: true });
+    if (again) /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
   }
 }
 
@@ -620,17 +605,18 @@ function rulesLine(r) {
 // ------------------------------------------------------------ start
 async function setLang(code) {
   await loadLang(code, (l) => `/api/i18n/${l}`);
-  document.getElementById("pad-heading").textContent = t("Score pad");
-  for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === currentLang()));
+  /** @type {HTMLElement} */ (document.getElementById("pad-heading")).textContent = t("Score pad");
+  document.querySelector(".pad-lang")?.setAttribute("aria-label", t("Language"));
+  for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.getAttribute("data-lang") === currentLang()));
   Object.assign(DIRECTIONS, { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") });
   if (!started) return;
   if (state) render(false);
-  else if (!location.hash.replace(/^#\/?/, "")) showCreate(readFields(main.querySelector("form.pad-create")));
+  else if (!location.hash.replace(/^#\/?/, "")) showCreate(readFields(/** @type {HTMLElement} */ (main.querySelector("form.pad-create"))));
 }
 
 let started = false;
 
-for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => setLang(b.dataset.lang));
+for (const b of document.querySelectorAll("[data-lang]")) b.addEventListener("click", () => setLang(b.getAttribute("data-lang") || "en"));
 window.addEventListener("hashchange", route);
 const params = new URLSearchParams(location.search);
 await setLang(params.get("lang") || preferredLang());

@@ -1,0 +1,70 @@
+// @ts-check
+// The decisions asked in a dialog: the auction's bid, the penalty suit, the moon. Each resolves with the
+// choice and sends it through the table screen (`tb`, the TableScreen of table.js).
+import { cardElement, sortCards, suitName } from "./cards.js";
+import { t } from "./i18n.js";
+import { esc } from "./state.js";
+import { h, openDialog, suitIcon, toast } from "./ui.js";
+
+export async function bidDialog(tb, v) {
+  const amounts = v.legal.filter((a) => "bid" in a).map((a) => a.bid);
+  const positive = amounts.filter((x) => x > 0);
+  const min = positive.length ? Math.min(...positive) : 0;
+  const max = positive.length ? Math.max(...positive) : 0;
+  const high = v.bids.reduce((m, b) => Math.max(m, b[1]), 0);
+  const value = await openDialog((close) => {
+    const input = h("input", { type: "number", min, max, value: min, id: "bid-amount", inputmode: "numeric" });
+    const hand = h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c)));
+    const form = h("form.dlg", {
+      onsubmit: (e) => {
+        e.preventDefault();
+        const n = Number(input.value);
+        if (!Number.isInteger(n) || n < min || n > max) { toast(t("Bid a whole number from {min} to {max}", { min, max }), "error"); return; }
+        close(n);
+      },
+    },
+    h("h2", null, t("Auction: your bid")),
+    h("p", null, high ? t("The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", { n: high })
+      : t("Nobody has bid yet. The winner pays the bid into the pool and names the penalty suit.")),
+    hand,
+    positive.length ? h("div.field", null, h("label", { for: "bid-amount" }, t("Chips (from {min} to {max})", { min, max })), input) : h("p", null, t("You cannot top the highest bid.")),
+    h("div.actions",
+      null,
+      h("button.btn", { type: "button", onclick: () => close(0) }, t("No bid")),
+      h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")),
+      positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null));
+    return form;
+  }, { label: t("Auction: your bid"), cancellable: false });
+  if (value !== null && value !== undefined) tb.act({ seat: tb.seat, bid: value });
+}
+
+export async function declareDialog(tb, v) {
+  const suits = v.legal.filter((a) => a.declare).map((a) => a.declare);
+  const value = await openDialog((close) => h("div.dlg", null,
+    h("h2", null, t("Name the penalty suit")),
+    h("p", null, t("Every card of the suit you name costs one point (one chip) to whoever takes it.")),
+    h("div.card-row", null, sortCards(v.hand).map((c) => cardElement(c))),
+    h("div.choices", null, suits.map((s) => h(`button.btn.suit-btn.${s === "H" || s === "D" ? "red" : "black"}`, {
+      type: "button", onclick: () => close(s), html: suitIcon(s) + " " + esc(suitName(s)),
+    }))),
+    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")))),
+  { label: t("Name the penalty suit"), cancellable: false });
+  if (value) tb.act({ seat: tb.seat, declare: value });
+}
+
+export async function moonDialog(tb, v) {
+  const pts = v.points_taken[tb.seat];
+  const choices = v.legal.filter((a) => a.moon).map((a) => a.moon);
+  const value = await openDialog((close) => h("div.dlg", null,
+    h("h2", null, t("You shot the moon!")),
+    h("p", null, t("You took every penalty card ({n} points). Choose:", { n: pts })),
+    h("div.choices", null,
+      choices.includes("subtract_from_self") ? h("button.btn.primary", { type: "button", onclick: () => close("subtract_from_self") },
+        t("Subtract {n} from my score", { n: pts })) : null,
+      choices.includes("add_to_others") ? h("button.btn.gold", { type: "button", onclick: () => close("add_to_others") },
+        t("Add {n} to everyone else", { n: pts })) : null),
+    h("p.muted", null, t("Scores now: {scores}", { scores: v.scores.map((x, s) => `${tb.nameOf(s)} ${x}`).join(", ") })),
+    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")))),
+  { label: t("You shot the moon!"), cancellable: false });
+  if (value) tb.act({ seat: tb.seat, moon: value });
+}
