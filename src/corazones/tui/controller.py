@@ -31,7 +31,7 @@ from corazones.core.records import dumps, loads, make_record, replay
 from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
 from corazones.core.text import NAME_LIMIT, safe_line, safe_name
-from corazones.core.trick import Trick, trick_winner
+from corazones.core.trick import Trick
 from corazones.players.base import Bot
 from corazones.players.registry import LEVELS, make_player
 from corazones.services.files import save_atomic
@@ -118,17 +118,14 @@ class Controller:
     def apply(self, action: Action) -> Outcome:
         """Apply one decision and tell what it completed; an illegal action raises and changes nothing."""
         before = self.observation()
-        self.game.apply(action)
-        after = self.observation()
-        if after.hand_index != before.hand_index:
-            tricks = list(before.tricks)
-            last: Trick | None = None
-            if action.kind is Kind.PLAY:
-                last = _finish_trick(before, action)
-                tricks.append(last)
+        done = self.game.apply(action)
+        if done.hand is not None:
+            after = self.observation()
+            last = done.trick
+            tricks = (*before.tricks, last) if last is not None else before.tricks
             self.finished_tricks[before.hand_index] = tuple(tricks)
             self.claiming = False
-            hand = after.history[-1]
+            hand = done.hand
             # the table as it stood when the hand ended: empty hands, the last trick taken
             self.end_view = dataclasses.replace(
                 before,
@@ -146,10 +143,8 @@ class Controller:
                 pool=after.pool,
                 history=after.history,
             )
-            return Outcome(trick=last, hand=hand, over=self.game.over)
-        if len(after.tricks) > len(before.tricks):
-            return Outcome(trick=after.tricks[-1])
-        return Outcome()
+            return Outcome(trick=last, hand=hand, over=done.game_over)
+        return Outcome(trick=done.trick)
 
     def can_claim(self) -> bool:
         if self.human is None or not self.human_to_act():
@@ -247,16 +242,6 @@ def read_bounded(path: Path, most: int) -> str:
 
 def seats_path(path: Path) -> Path:
     return path.with_name(path.stem + ".seats.json")
-
-
-def _finish_trick(before: Observation, action: Action) -> Trick:
-    """The trick the hand's last card completed, from the observation before it (public cards only)."""
-    plays = (*before.trick, (action.seat, action.cards[0]))
-    cards = [c for _, c in plays]
-    r = before.rules
-    i = trick_winner(cards, r.decks == 2, r.cancel_whole_trick)
-    # an annulled last trick goes to its leader (RULES.md §3)
-    return Trick(plays[0][0], plays, None if i is None else plays[i][0])
 
 
 def taken_cards(tricks: Sequence[Trick], players: int, hand_over: bool = False) -> list[list[int]]:

@@ -26,6 +26,7 @@ from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, pick_lang, translator
 from corazones.server.deps import player_of_token
 from corazones.server.hub import Conn, Hub, Refused, TableRuntime
+from corazones.server.outgoing import encode
 from corazones.server.schema import CLIENT_MESSAGE, LIMITS, Act, Chat, Hello, HintRequest, Ping, Resume, Sit, Stand
 
 router = APIRouter()
@@ -85,7 +86,7 @@ class Session:
             self.queue.put_nowait(("close", code, reason))
 
     def send_json(self, msg: dict[str, Any]) -> None:
-        self.send(json.dumps(msg, separators=(",", ":")))
+        self.send(encode(msg))
 
     def error(self, code: str, template: str, ref: str | None = None, **params: Any) -> None:
         """Refuse a message of this connection (a :class:`Refused` made here and sent as any other)."""

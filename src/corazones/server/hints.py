@@ -1,0 +1,80 @@
+# mypy: disable-error-code="misc"
+# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
+# narrower than the mixin (error code misc), which is the point here.
+"""Hints: each player's budget, and the bots' answer for a decision."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from corazones.core.errors import N_
+from corazones.server.bots import Busy
+from corazones.server.refusal import Refused
+from corazones.server.table import TableRuntime
+
+if TYPE_CHECKING:
+    from corazones.server.hub import Hub
+
+log = logging.getLogger("corazones.server")
+
+
+class HintBudget:
+    """Each player's hints: one at a time, ``per_minute`` a minute (a burst of 3), by ``clock``.
+
+    Per player, whatever connection or table asks, so twenty sockets of one guest get no more than one.
+    Guests are free, so this alone does not bound the bots' work: the pool refuses a hint when too many
+    already wait (``bots.Busy``), and a live table's bot moves always go first (``bots.MOVE``).
+    """
+
+    def __init__(self, per_minute: float, clock: Callable[[], float]) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = 3.0
+        self.clock = clock
+        self.asking: set[int] = set()
+        self.buckets: dict[int, tuple[float, float]] = {}
+
+    def take(self, player: int) -> Refused | None:
+        """Count one hint of ``player`` (then call :meth:`done`), or why not."""
+        if player in self.asking:
+            return Refused("rate_limited", N_("One hint at a time: wait for the answer to the last one."))
+        now = self.clock()
+        tokens, at = self.buckets.pop(player, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self.buckets[player] = (tokens, now)
+            return Refused("rate_limited", N_("Too many hints: at most {n} a minute."), n=round(self.rate * 60))
+        self.buckets[player] = (tokens - 1, now)
+        while len(self.buckets) > 10_000:  # forget the oldest (dicts keep insertion order)
+            del self.buckets[next(iter(self.buckets))]
+        self.asking.add(player)
+        return None
+
+    def done(self, player: int) -> None:
+        self.asking.discard(player)
+
+
+class Hints:
+    """Part of :class:`~corazones.server.hub.Hub`: a hint for a seat's decision, within its player's budget."""
+
+    async def hint(self: Hub, t: TableRuntime, seat: int, level: str, player: int | None = None) -> Any:
+        """The hint for ``seat``'s decision, within ``player``'s budget (:class:`HintBudget`): every
+        request gets it or a refusal, never silence."""
+        g = t.game
+        if g is None or g.over:
+            raise Refused("no_decision", N_("You have no decision to make now."))
+        obs = g.observation(seat)
+        if obs.decision is None:
+            raise Refused("no_decision", N_("You have no decision to make now."))
+        if player is not None:
+            why = self.hints.take(player)
+            if why is not None:
+                raise why
+        try:
+            return await self.bots.hint(obs, level)
+        except Busy:
+            raise Refused("rate_limited", N_("The bots are busy: ask for a hint again in a moment.")) from None
+        finally:
+            if player is not None:
+                self.hints.done(player)

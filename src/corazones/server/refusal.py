@@ -1,0 +1,36 @@
+"""A request the server refuses, and how one connection is told."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from corazones.core.errors import CorazonesError
+from corazones.i18n import error_text, translator
+from corazones.server.outgoing import encode
+
+if TYPE_CHECKING:
+    from corazones.server.table import Conn
+
+
+class Refused(CorazonesError):
+    """A request the table refuses: ``code`` (schema.ErrorCode) and an English template with its parameters.
+
+    A :class:`CorazonesError` like every other refusal, so one mechanism shows
+    it: a WebSocket ``error`` carries ``i18n.error_text`` in the connection's
+    language, an HTTP refusal ``i18n.error_json`` for the page to translate.
+    A parameter may be the core's error itself (why a move is illegal): it is
+    translated with the template, so a Spanish player reads the reason in
+    Spanish.  ``url`` is not part of the text: it tells a client where to
+    reconnect (``moved``).
+    """
+
+    def __init__(self, code: str, template: str, /, url: str | None = None, **params: Any) -> None:
+        super().__init__(template, **params)
+        self.code = code
+        self.url = url
+
+
+def tell(conn: Conn, refusal: Refused) -> None:
+    """An ``error`` message to one connection, in its language (the same shape as a refused request's)."""
+    message = error_text(translator(conn.lang).gettext, refusal)
+    conn.send(encode({"type": "error", "code": refusal.code, "message": message, "ref": None, "url": refusal.url}))

@@ -1,0 +1,183 @@
+# mypy: disable-error-code="misc"
+# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
+# narrower than the mixin (error code misc), which is the point here.
+"""Turns: a decision applied, stored and broadcast; bots playing their seats; the game's end."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from corazones.core.actions import Action
+from corazones.core.errors import N_, CorazonesError
+from corazones.core.replay import rebuild
+from corazones.server.bots import MOVE, SHOW
+from corazones.server.refusal import Refused
+from corazones.server.table import TableRuntime, bot_key
+from corazones.services.ratings import rate_table
+
+if TYPE_CHECKING:
+    from corazones.server.hub import Hub
+
+log = logging.getLogger("corazones.server")
+
+
+class Turns:
+    """Part of :class:`~corazones.server.hub.Hub`: actions, bots and the finish."""
+
+    async def act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
+        """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
+        started = time.perf_counter()
+        await self._act(t, seat, data, by, gen)
+        self.act_times.append(time.perf_counter() - started)
+
+    async def _act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
+        async with t.lock:
+            g = t.game
+            if t.status == "finished" or (g is not None and g.over):
+                raise Refused("game_over", N_("This game is over."))
+            if g is None:
+                raise Refused("not_your_turn", N_("The game has not started yet."))
+            if gen is not None and t.seats[seat].gen != gen:
+                return  # a bot's move for a seat its human took back meanwhile
+            try:
+                action = Action.from_json(data)
+            except CorazonesError as e:
+                raise Refused("bad_action", N_("That is not a valid move: {why}"), why=e) from None
+            if seat not in g.to_act():
+                who = ", ".join(str(s) for s in g.to_act())
+                raise Refused("not_your_turn", N_("It is not your turn: seat {seats} must act now."), seats=who)
+            try:
+                done = g.apply(action)
+            except CorazonesError as e:
+                raise Refused("illegal", N_("That move is not allowed: {why}"), why=e) from None
+            trick = done.trick.to_json() if done.trick is not None else None
+            events: list[tuple[str, dict[str, Any]]] = [
+                ("action", {"kind": "action", "action": action.to_json(), "by": by, "trick": trick})
+            ]
+            if done.hand is not None:
+                events.append(("hand_end", {"kind": "hand_end", "result": done.hand.to_json()}))
+                if done.game_over:
+                    events.append(("game_over", self._game_over(t)))
+                    events.append(("table", {"kind": "table", "status": "finished"}))
+                else:
+                    events.append(("hand_start", self._hand_start(t)))
+            try:
+                numbered = await self._store_events(t, events)
+            except Refused:
+                raise
+            except Exception:
+                # Not stored, so not played: take the action back by rebuilding the game.
+                t.game = rebuild(t.rules, t.seed, g.actions[:-1])
+                raise Refused("server", N_("The move could not be stored; try again.")) from None
+            if done.hand is not None:
+                t.witness.new_deal(t.seats)
+            if done.game_over:
+                # The table is finished in the store before anyone hears the game is over: the game_over
+                # event's record_url (and the replay, the player's stats) must answer at once, in every
+                # process, instead of "not over yet" until this write lands (long on a loaded machine).
+                try:
+                    await self._finish(t)
+                finally:
+                    self._broadcast(t, numbered, True)
+            else:
+                self._broadcast(t, numbered, True)
+                self._schedule_bots(t)
+
+    def _game_over(self: Hub, t: TableRuntime) -> dict[str, Any]:
+        g = t.game
+        assert g is not None
+        return {
+            "kind": "game_over",
+            "winners": list(g.winners),
+            "scores": list(g.scores),
+            "seed": t.seed,
+            "commitment": t.commitment,
+            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record",
+        }
+
+    async def _finish(self: Hub, t: TableRuntime) -> None:
+        g = t.game
+        assert g is not None
+        t.status = "finished"
+        results = []
+        for s, st in enumerate(t.seats):
+            results.append(
+                {
+                    "seat": s,
+                    "player_id": st.player if st.kind == "human" else None,
+                    "name": st.info(s, True, t.takeover_level)["name"],
+                    "score": g.scores[s],
+                    "won": s in g.winners,
+                    "hands": len(g.history),
+                    "moons": sum(1 for h in g.history if h.shooter == s),
+                    "hand_points": json.dumps([h.scores[s] for h in g.history]),
+                }
+            )
+        await asyncio.to_thread(self.store.finish, t.id, results)
+        try:  # the players' ratings (services.ratings); a failure there never stops the game's end
+            await asyncio.to_thread(rate_table, self.store, t.id)
+        except Exception:
+            log.exception("rating the game of table %s failed", t.id)
+        for h in t.timers.values():
+            h.cancel()
+        t.timers.clear()
+
+    # ------------------------------------------------------------------ bots
+    def _schedule_bots(self: Hub, t: TableRuntime) -> None:
+        """Start the bots whose turn it is.  A table where no person sits (a show of bots) plays only
+        while someone watches it, and after every other table's moves and hints (``bots.SHOW``)."""
+        g = t.game
+        if g is None or g.over or t.dropped or self._stopping:
+            return
+        if not t.attended and not t.conns:
+            return  # nobody sits and nobody watches: it waits for a spectator (connect starts it again)
+        for seat in g.to_act():
+            level = t.bot_level(seat)
+            if level is not None and seat not in t.thinking:
+                t.thinking[seat] = asyncio.create_task(self._bot_turn(t, seat, level))
+
+    def _cancel_bot(self: Hub, t: TableRuntime, seat: int) -> None:
+        task = t.thinking.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    async def _bot_turn(self: Hub, t: TableRuntime, seat: int, level: str) -> None:
+        g = t.game
+        assert g is not None
+        gen = t.seats[seat].gen
+        started = time.monotonic()
+        try:
+            obs = g.observation(seat)
+            bot_seed = f"{bot_key(t.seed)}/{seat}/{len(g.actions)}"
+            try:
+                data = await self.bots.think(obs, level, bot_seed, MOVE if t.attended else SHOW)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot %s failed on table %s seat %d; a random legal move is played", level, t.id, seat)
+                data = _random_move(obs, bot_seed)
+            wait = self.settings.bot_delay - (time.monotonic() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            with contextlib.suppress(Refused):
+                await self.act(t, seat, data, "bot", gen)
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("bot turn failed on table %s seat %d", t.id, seat)
+        finally:
+            if t.thinking.get(seat) is asyncio.current_task():
+                del t.thinking[seat]
+            if not t.dropped:
+                self._schedule_bots(t)
+
+
+def _random_move(obs: Any, seed: str) -> dict[str, Any]:
+    from corazones.players.random_bot import RandomBot
+
+    return RandomBot(seed).act(obs).to_json()
