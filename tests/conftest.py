@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import find_chromium, find_postgres_bin, free_port, launch_chromium, unavailable
+from corazones.services.store import Store
+from tests.helpers import (
+    find_chromium,
+    find_postgres_bin,
+    free_port,
+    launch_chromium,
+    sqlalchemy_url,
+    unavailable,
+)
 
 # ---------------------------------------------------------------------------
 # Real components for integration tests: headless Chromium and PostgreSQL.
@@ -143,6 +151,20 @@ def fresh_postgres_url(postgres_url: str) -> Iterator[str]:
 
 #: Fixtures that start a real browser or PostgreSQL: a test that asks for one is an integration test.
 INTEGRATION_FIXTURES = frozenset({"browser", "chromium_path", "postgres_url", "fresh_postgres_url"})
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[Store]:
+    """A migrated store on SQLite and on a fresh PostgreSQL database (the store tests run on both)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path}/store.db"
+    else:
+        url = sqlalchemy_url(request.getfixturevalue("fresh_postgres_url"))
+    s = Store(url).migrate()
+    try:
+        yield s
+    finally:
+        s.close()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

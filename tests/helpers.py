@@ -361,3 +361,25 @@ def boss_policy(reserved: set[int], keep_last: int | None = None) -> Policy:
 
 
 TOP = "AC KC QC JC AD KD QD JD AS KS QS JS AH"
+
+
+def table_row(tid: str = "t1", **extra: object) -> dict[str, object]:
+    """The columns of a stored table, for store tests that add one directly (``extra`` overrides any)."""
+    fields: dict[str, object] = {
+        "id": tid,
+        "name": "n",
+        "preset": "standard",
+        "rules": "{}",
+        "seats": "[]",
+        "seed": "s",
+        "commitment": "c" * 64,
+        "status": "playing",
+        "private": False,
+        "invite": "i",
+        "owner_id": None,
+        "takeover_level": "standard",
+        "created": time.time(),
+        "lease_expires": 0.0,
+    }
+    fields.update(extra)
+    return fields

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-
-import pytest
 
 from corazones.core import PRESETS, Game, Rules
 from corazones.players.registry import make_player
@@ -17,22 +14,8 @@ from corazones.services.ratings import BOT_RATINGS, START_MU, family_of, ranks_o
 from corazones.services.reviews import get_review, save_review
 from corazones.services.store import Store
 from corazones.services.store.ratings import Rating
-from tests.helpers import sqlalchemy_url
 
 from . import review_games
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[Store]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/store.db"
-    else:
-        url = sqlalchemy_url(request.getfixturevalue("fresh_postgres_url"))
-    s = Store(url).migrate()
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def finished_table(

@@ -6,53 +6,18 @@ PostgreSQL takes parameters in one statement."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import insert
 
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.models import Table
-from tests.helpers import sqlalchemy_url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[Store]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/store.db"
-    else:
-        url = sqlalchemy_url(request.getfixturevalue("fresh_postgres_url"))
-    s = Store(url).migrate()
-    try:
-        yield s
-    finally:
-        s.close()
-
-
-def row(tid: str, **extra: object) -> dict[str, object]:
-    fields: dict[str, object] = {
-        "id": tid,
-        "name": "n",
-        "preset": "standard",
-        "rules": "{}",
-        "seats": "[]",
-        "seed": "s",
-        "commitment": "c" * 64,
-        "status": "playing",
-        "private": False,
-        "invite": "i",
-        "owner_id": None,
-        "takeover_level": "standard",
-        "created": time.time(),
-        "lease_expires": 0.0,
-    }
-    fields.update(extra)
-    return fields
+from tests.helpers import table_row
 
 
 def test_a_write_after_the_lease_was_taken_stores_nothing(store: Store) -> None:
-    store.add_table(**row("t1"))
-    store.add_table(**row("t2"))
+    store.add_table(**table_row("t1"))
+    store.add_table(**table_row("t2"))
     assert store.claim("t1", "old", "http://old", ttl=0.05)
     assert store.claim("t2", "old", "http://old", ttl=60)
     assert store.append_many([("t1", [(1, "chat", {"n": 1})])], owner="old") == []
@@ -71,8 +36,8 @@ def test_a_write_after_the_lease_was_taken_stores_nothing(store: Store) -> None:
 
 
 def test_renewal_touches_only_our_leases(store: Store) -> None:
-    store.add_table(**row("a"))
-    store.add_table(**row("b"))
+    store.add_table(**table_row("a"))
+    store.add_table(**table_row("b"))
     assert store.claim("a", "me", "u", ttl=60) and store.claim("b", "other", "u", ttl=60)
     assert store.renew("me", ["a", "b"], ttl=60) == {"a"}
     assert store.table("b").lease_owner == "other"
@@ -82,7 +47,7 @@ def test_renewal_of_more_tables_than_one_statement_takes(store: Store) -> None:
     n = 70_000  # PostgreSQL takes at most 65,535 parameters in one statement
     now = time.time()
     with store.engine.begin() as conn:
-        conn.execute(insert(Table), [row(f"t{i}", lease_owner="me", lease_expires=now + 60) for i in range(n)])
+        conn.execute(insert(Table), [table_row(f"t{i}", lease_owner="me", lease_expires=now + 60) for i in range(n)])
     kept = store.renew("me", [f"t{i}" for i in range(n)], ttl=120)
     assert len(kept) == n
     assert store.table(f"t{n - 1}").lease_expires > now + 100

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -11,41 +10,11 @@ from alembic.migration import MigrationContext
 
 from corazones.services.store import StaleWrite, Store
 from corazones.services.store.models import Base
-from tests.helpers import sqlalchemy_url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[Store]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/store.db"
-    else:
-        url = sqlalchemy_url(request.getfixturevalue("fresh_postgres_url"))
-    s = Store(url).migrate()
-    try:
-        yield s
-    finally:
-        s.close()
+from tests.helpers import table_row
 
 
 def _table(store: Store, tid: str = "t1", **extra: object) -> None:
-    fields = {
-        "id": tid,
-        "name": "n",
-        "preset": "standard",
-        "rules": "{}",
-        "seats": "[]",
-        "seed": "s",
-        "commitment": "c" * 64,
-        "status": "playing",
-        "private": False,
-        "invite": "i",
-        "owner_id": None,
-        "takeover_level": "standard",
-        "created": time.time(),
-        "lease_expires": 0.0,
-    }
-    fields.update(extra)
-    store.add_table(**fields)
+    store.add_table(**table_row(tid, **extra))
 
 
 def test_migrations_are_idempotent_and_match_the_models(store: Store) -> None:
