@@ -273,23 +273,28 @@ def their_passes(obs: Observation, w: World) -> list[list[int]]:
     return out
 
 
+def hands_after_pass(w: World, theirs: list[list[int]], seat: int, cand: list[int], off: int) -> list[list[int]]:
+    """The hands of deal ``w`` once ``seat`` passes ``cand`` and every other seat its card of ``theirs``."""
+    n = len(w.hands)
+    hands = [list(h) for h in w.hands]
+    passes = list(theirs)
+    passes[seat] = cand
+    for s in range(n):
+        for c in passes[s]:
+            hands[s].remove(c)
+    for s in range(n):
+        hands[(s + off) % n].extend(passes[s])
+    return hands
+
+
 def eval_pass(obs: Observation, scorer: Scorer, w: World, candidates: list[list[int]]) -> Row:
     """The hand played out after each candidate pass (the others pass as :func:`their_passes`), on one deal."""
-    r = obs.rules
-    n = r.players
-    off = r.pass_offset(obs.pass_direction)
+    off = obs.rules.pass_offset(obs.pass_direction)
     theirs = their_passes(obs, w)
     vals: list[float] = []
     pts: list[float] = []
     for cand in candidates:
-        hands = [list(h) for h in w.hands]
-        passes = list(theirs)
-        passes[obs.seat] = cand
-        for s in range(n):
-            for c in passes[s]:
-                hands[s].remove(c)
-        for s in range(n):
-            hands[(s + off) % n].extend(passes[s])
+        hands = hands_after_pass(w, theirs, obs.seat, cand, off)
         v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer)
         vals.append(v)
         pts.append(p)
@@ -305,21 +310,12 @@ def eval_pass_plans(
     the others defending once we hold ``share`` of the points taken; -1 plays
     it safe, as :func:`eval_pass` does.
     """
-    r = obs.rules
-    n = r.players
-    off = r.pass_offset(obs.pass_direction)
+    off = obs.rules.pass_offset(obs.pass_direction)
     theirs = their_passes(obs, w)
     vals: list[float] = []
     pts: list[float] = []
     for cand, plan in options:
-        hands = [list(h) for h in w.hands]
-        passes = list(theirs)
-        passes[obs.seat] = cand
-        for s in range(n):
-            for c in passes[s]:
-                hands[s].remove(c)
-        for s in range(n):
-            hands[(s + off) % n].extend(passes[s])
+        hands = hands_after_pass(w, theirs, obs.seat, cand, off)
         if plan == obs.seat:
             v, p = play_from_start(obs, scorer, hands, w.kitty, obs.penalty_suit, obs.declarer, plan, share)
         else:
