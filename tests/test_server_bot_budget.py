@@ -14,10 +14,10 @@ import pytest
 from corazones.core.game import Game
 from corazones.core.rules import Rules
 from corazones.server.bots import MOVE, BotPools, Busy
-from corazones.server.client import Api, ApiError, TableClient, drain
+from corazones.server.client import ApiError, TableClient, drain
 from corazones.server.local import LocalServer, ManualClock
 from corazones.server.schema import LIMITS
-from tests.helpers import HUMAN, PATIENCE, RANDOM
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 EXPERT = {"kind": "bot", "level": "expert"}
 
@@ -78,12 +78,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     db = tmp_path_factory.mktemp("budget") / "corazones.db"
     with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.0, clock=ManualClock()) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def test_one_guests_hint_flood_gets_an_answer_for_every_request(server: LocalServer) -> None:

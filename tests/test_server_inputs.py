@@ -15,7 +15,7 @@ from corazones.server.auth import clean_name, impersonates
 from corazones.server.client import Api, ApiError, TableClient, drain
 from corazones.server.local import LocalServer, ManualClock
 from corazones.server.schema import LIMITS
-from tests.helpers import HUMAN, PATIENCE, RANDOM
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 HUGE = "9" * 30
 
@@ -25,12 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     db = tmp_path_factory.mktemp("inputs") / "corazones.db"
     with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.0, clock=ManualClock()) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def raw_request(

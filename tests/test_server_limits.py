@@ -22,7 +22,7 @@ from corazones.core.commitment import PREFIX, commit
 from corazones.server.auth import _SALT
 from corazones.server.client import Api, ApiError, TableClient, play_to_end
 from corazones.server.local import LocalServer, ManualClock
-from tests.helpers import HUMAN, PATIENCE, RANDOM
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,12 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         clock=ManualClock(),
     ) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def refused(api: Api, table: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from corazones.server import options as opt
 from corazones.server.client import Api, ApiError
 from corazones.server.local import LocalServer
 from corazones.server.schema import LIMITS, RulesOptions
-from tests.helpers import PATIENCE
+from tests.helpers import PATIENCE, guest
 
 
 @pytest.fixture(scope="module")
@@ -28,12 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     db = tmp_path_factory.mktemp("options") / "corazones.db"
     with LocalServer(f"sqlite:///{db}", bot_delay=0.0) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def waiting(api: Api, preset: str, options: dict[str, Any], players: int) -> dict[str, Any]:

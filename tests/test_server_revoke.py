@@ -26,7 +26,7 @@ from corazones.server.client import Api, ApiError, TableClient, play_to_end
 from corazones.server.local import LocalServer, ManualClock
 from corazones.services.store import Store, make_engine
 from corazones.services.store.db import MIGRATIONS
-from tests.helpers import HUMAN, PATIENCE, RANDOM, sqlalchemy_url
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest, sqlalchemy_url
 
 
 @pytest.fixture(scope="module")
@@ -39,12 +39,6 @@ def server(db_url: str) -> Iterator[LocalServer]:
     # A short lease: the sweep that notices revocations made elsewhere runs every lease / 3 seconds.
     with LocalServer(db_url, bot_delay=0.0, lease_ttl=0.9, grace=30) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def closed_with(client: TableClient, timeout: float = PATIENCE) -> tuple[int, str, list[dict[str, Any]]]:

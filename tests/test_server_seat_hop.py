@@ -18,7 +18,7 @@ import pytest
 
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
 from corazones.server.local import LocalServer
-from tests.helpers import HUMAN, PATIENCE, RANDOM
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 
 @pytest.fixture(scope="module")
@@ -27,12 +27,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
     # Bots take a while over each move, so a deal cannot end between a hostile client's messages.
     with LocalServer(f"sqlite:///{db}", grace=60.0, bot_delay=0.3) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def seats_seen(c: TableClient) -> set[int]:

@@ -10,7 +10,7 @@ import pytest
 
 from corazones.server.client import Api, ApiError, TableClient
 from corazones.server.local import LocalServer
-from tests.helpers import HUMAN, PATIENCE, RANDOM
+from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 
 @pytest.fixture(scope="module")
@@ -26,12 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         tables_per_address=4,
     ) as srv:
         yield srv
-
-
-def guest(server: LocalServer, name: str) -> Api:
-    api = Api(server.base)
-    api.guest(name)
-    return api
 
 
 def gone(api: Api, table: str) -> bool:
