@@ -219,7 +219,7 @@ def test_a_rated_game_shows_the_rating_change_and_the_leaderboard_the_player(
     page.goto("/#/")
     page.wait_for_selector(f"#leaderboard tr[data-player='{player['id']}']")
     page.locator(f"#leaderboard tr[data-player='{player['id']}'] button.link").click()
-    page.wait_for_selector("dialog[open] svg.rating-chart polyline")
+    page.wait_for_selector("dialog[open] svg.rating-chart circle")
     assert "1" in page.inner_text("dialog[open] .stat-grid")
     save_screenshot(page, f"profile-{size['width']}")
     assert fits_width(page, "dialog[open]")

@@ -120,10 +120,11 @@ export function historyChart(history) {
     ? t("Rating history: {n} rated games, now {rating}", { n: history.length, rating: last.rating.toFixed(2) })
     : t("No rated game yet"));
   if (!history.length) return svg;
-  const values = history.map((p) => p.rating).concat([0]);
+  // Slot 0 holds each family's rating before its first rated game; event i sits at slot i + 1.
+  const values = history.map((p) => p.rating).concat(history.map((p) => p.rating - p.change), [0]);
   const lo = Math.min(...values);
   const hi = Math.max(...values, lo + 1);
-  const x = (/** @type {number} */ i) => pad + (history.length === 1 ? (W - 2 * pad) / 2 : (i * (W - 2 * pad)) / (history.length - 1));
+  const x = (/** @type {number} */ i) => pad + (i * (W - 2 * pad)) / history.length;
   const y = (/** @type {number} */ v) => H - pad / 2 - ((v - lo) * (H - pad)) / (hi - lo);
   /** @param {string} tag @param {Record<string, string | number>} attrs */
   const el = (tag, attrs) => {
@@ -135,15 +136,17 @@ export function historyChart(history) {
   el("line", { x1: pad, x2: W - pad, y1: y(0), y2: y(0), class: "zero" });
   const families = [...new Set(history.map((p) => p.family))];
   families.forEach((f, k) => {
-    const pts = history.map((p, i) => [i, p]).filter(([, p]) => /** @type {HistoryPoint} */ (p).family === f)
-      .map(([i, p]) => `${x(/** @type {number} */ (i)).toFixed(1)},${y(/** @type {HistoryPoint} */ (p).rating).toFixed(1)}`);
-    el("polyline", { points: pts.join(" "), class: `line f${k % 4}` });
-    for (const pt of pts) {
-      const [cx, cy] = pt.split(",");
-      el("circle", { cx, cy, r: 2.5, class: `dot f${k % 4}` });
-    }
+    /** @type {[number, number][]} */
+    const pts = [];
+    history.forEach((p, i) => {
+      if (p.family !== f) return;
+      if (!pts.length) pts.push([x(i), y(p.rating - p.change)]);
+      pts.push([x(i + 1), y(p.rating)]);
+    });
+    el("polyline", { points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), class: `line f${k % 4}` });
+    for (const [cx, cy] of pts.slice(1)) el("circle", { cx: cx.toFixed(1), cy: cy.toFixed(1), r: 2.5, class: `dot f${k % 4}` });
   });
-  const label = el("text", { x: x(history.length - 1), y: Math.max(10, y(last.rating) - 6), "text-anchor": "end", class: "label" });
+  const label = el("text", { x: x(history.length), y: Math.max(10, y(last.rating) - 6), "text-anchor": "end", class: "label" });
   label.textContent = last.rating.toFixed(1);
   const zero = el("text", { x: 2, y: y(0) + 4, class: "axis" });
   zero.textContent = "0";
