@@ -252,3 +252,30 @@ def test_the_review_and_the_board_speak_spanish(browser: Any, server: LocalServe
     assert "Tablero de análisis" in page.inner_text("dialog[open] h2")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_typed_position_knowing_only_ones_own_hand(browser: Any, server: LocalServer) -> None:
+    """Seat 1's hand as dealt and four plays: the other hands are dealt at random around what was seen."""
+    api = Api(server.base)
+    player = api.guest("Tipo")["player"]
+    page = page_for(browser, server, DESKTOP, api, player)
+    page.goto("/#/games")
+    page.click("#typed-analysis")
+    page.fill("#typed-hand-0", "2C 9C KC 4D 8D 3S 7S QS AS 2H 6H 10H KH")
+    page.select_option("#typed-leader", "0")
+    # seat 4 shows a void in clubs (a diamond on the first trick): its random hand must hold no club
+    page.fill("#typed-plays", "2C 5C 10C 3D")
+    page.fill("#typed-scores", "10 20 30 40")
+    page.click("#typed-go")
+    page.wait_for_selector("dialog[open] .analysis-cards tbody tr")
+    text = page.inner_text("dialog[open] .analysis")
+    assert "Seat 3 to play" in text and "hand 1, trick 2" in text, text  # seat 3's 10♣ took the first trick
+    assert "Seat 1 10" in text and "Seat 4 40" in text
+    save_screenshot(page, "analysis-typed-1280")
+    # a card the typed hand does not hold is refused, with the reason
+    page.fill("#typed-plays", "3C")
+    page.click("#typed-go")
+    page.wait_for_selector("dialog[open] .review-error")
+    assert "3C" in page.inner_text("dialog[open] .review-error")
+    assert page.errors == []
+    page.context.close()
