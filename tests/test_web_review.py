@@ -157,10 +157,13 @@ def test_the_analysis_board_opens_from_a_replay(browser: Any, server: LocalServe
     assert rows.count() >= 1
     assert "best" in (rows.first.get_attribute("class") or "")
     assert "trick 3" in page.inner_text("dialog[open] .analysis")
-    values = [float(v) for v in page.eval_on_selector_all(".analysis-cards tbody tr td:nth-child(3)", "t => t.map(x => x.textContent)")]
+    cells = page.eval_on_selector_all(".analysis-cards tbody tr td:nth-child(3)", "t => t.map(x => x.textContent)")
+    values = [float(v) for v in cells]
     assert values == sorted(values, reverse=True)
     save_screenshot(page, f"analysis-{size['width']}", full_page=False)
     assert fits_width(page, "dialog[open]")
+    # nothing in it is wider than the dialog (the table scrolls inside it if it must)
+    assert page.evaluate("() => { const d = document.querySelector('.analysis-dialog'); return d.scrollWidth <= d.clientWidth + 1 }")
     # before the second card of the trick: another seat to play, one card on the table
     page.click("dialog[open] .analysis-steps button[data-played='1']")
     page.wait_for_selector("dialog[open] .analysis-steps button[data-played='1'][aria-pressed='true']")
