@@ -163,7 +163,8 @@ def test_the_analysis_board_opens_from_a_replay(browser: Any, server: LocalServe
     save_screenshot(page, f"analysis-{size['width']}", full_page=False)
     assert fits_width(page, "dialog[open]")
     # nothing in it is wider than the dialog (the table scrolls inside it if it must)
-    assert page.evaluate("() => { const d = document.querySelector('.analysis-dialog'); return d.scrollWidth <= d.clientWidth + 1 }")
+    wide = "() => { const d = document.querySelector('.analysis-dialog'); return d.scrollWidth - d.clientWidth }"
+    assert page.evaluate(wide) <= 1
     # before the second card of the trick: another seat to play, one card on the table
     page.click("dialog[open] .analysis-steps button[data-played='1']")
     page.wait_for_selector("dialog[open] .analysis-steps button[data-played='1'][aria-pressed='true']")
