@@ -67,11 +67,20 @@ def test_bad_replay_positions_are_refused_with_the_reason(
     assert words in str(e.value.detail), e.value.detail
 
 
-def test_an_unknown_game_is_not_found(played: tuple[Api, str]) -> None:
+def test_an_unknown_game_is_not_found_and_a_game_still_played_is_refused(
+    server: LocalServer, played: tuple[Api, str]
+) -> None:
     api, _ = played
     with pytest.raises(ApiError) as e:
         api.request("POST", "/api/games/nonesuch/analysis?step=3")
     assert e.value.status == 404
+    host = Api(server.base)
+    host.guest("Waiting")
+    seats = [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "random"}] * 2
+    table = host.create(preset="standard", seats=seats, my_seat=0)["id"]
+    with pytest.raises(ApiError) as e:
+        host.request("POST", f"/api/games/{table}/analysis?step=0")
+    assert e.value.status == 409 and "seed is still secret" in e.value.detail["message"]
 
 
 HANDS = [

@@ -81,6 +81,17 @@ def fits_width(page: Any, selector: str) -> bool:
     return box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
 
 
+#: Keep every text the review's progress line shows, as it changes (in ``window.__progress``).
+SEE_PROGRESS = """() => {
+  window.__progress = [];
+  const box = document.getElementById('review-box');
+  new MutationObserver(() => {
+    const p = box.querySelector('.review-progress p');
+    if (p && window.__progress[window.__progress.length - 1] !== p.textContent) window.__progress.push(p.textContent);
+  }).observe(box, {childList: true, subtree: true, characterData: true});
+}"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_review_marks_the_decisions_and_steps_through_them(
     browser: Any, server: LocalServer, size: dict[str, int]
@@ -92,10 +103,12 @@ def test_a_review_marks_the_decisions_and_steps_through_them(
     page.wait_for_selector("#review-go")
     assert page.eval_on_selector("#review-seat", "s => s.value") == "0"
     page.select_option("#review-depth", "quick")
+    page.evaluate(SEE_PROGRESS)
     page.click("#review-go")
-    # progress shows while the review runs (one look, then the marks)
-    page.wait_for_selector("#review-progress, .review-summary", timeout=PATIENCE * 1000)
     page.wait_for_selector(".review-summary tbody tr", timeout=4 * PATIENCE * 1000)
+    # progress showed while the review ran
+    said = page.evaluate("window.__progress")
+    assert said and said[0].startswith(f"Reviewing {player['name']}"), said
     row = page.locator(".review-summary tbody tr").first
     assert row.locator("th").inner_text() == player["name"]
     decisions = int(row.locator("td").nth(0).inner_text())
@@ -281,5 +294,27 @@ def test_a_typed_position_knowing_only_ones_own_hand(browser: Any, server: Local
     page.click("#typed-go")
     page.wait_for_selector("dialog[open] .review-error")
     assert "3C" in page.inner_text("dialog[open] .review-error")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_every_seat_is_reviewed_one_after_the_other(browser: Any, server: LocalServer) -> None:
+    api, player, game = played(server, "Todos")
+    page = page_for(browser, server, DESKTOP, api, player)
+    page.goto(f"/#/replay/{game}")
+    page.wait_for_selector("#review-go")
+    page.select_option("#review-seat", "all")
+    page.select_option("#review-depth", "quick")
+    page.evaluate(SEE_PROGRESS)
+    page.click("#review-go")
+    page.wait_for_selector("text=Every seat is reviewed.", timeout=8 * PATIENCE * 1000)
+    assert page.locator(".review-summary tbody tr").count() == 4
+    said = page.evaluate("window.__progress")
+    assert any(s.startswith("Reviewing Bot 4") for s in said), said
+    seats = api.request("GET", f"/api/games/{game}/reviews")["seats"]
+    assert [s["status"] for s in seats] == ["done"] * 4
+    # every seat's marks are stepped through together, in the order of the game
+    marks = {(d["hand"], d["trick"], d["kind"]) for s in seats for d in s["review"]["decisions"] if d["label"]}
+    assert marks
     assert page.errors == []
     page.context.close()

@@ -3,7 +3,7 @@
 // seat, one after the other: POST /api/games/{id}/review), shows its progress (GET the same path), then marks
 // each reviewed decision of the replay with its label, the better choice and the reason, with a summary per
 // seat and buttons that step from marked decision to marked decision (docs/review.md, docs/web.md).
-import { request } from "./api.js";
+import { me, request } from "./api.js";
 import { cardShort, GLYPH, suitName } from "./cards.js";
 import { t } from "./i18n.js";
 import { announce, h, toast } from "./ui.js";
@@ -144,14 +144,18 @@ export class ReplayReview {
     clearTimeout(this.timer);
   }
 
-  /** Pick up the reviews already stored (or running) for this game, one request per seat. */
+  /** Pick up the reviews already stored (or running) for this game (GET /api/games/{id}/reviews). */
   async loadStored() {
     const data = this.viewer.data;
     if (!data) return;
-    const found = await Promise.all(data.players.map((_, s) => readReview(this.viewer.id, s).catch(() => null)));
+    let found = [];
+    try {
+      found = (await request("GET", `/api/games/${encodeURIComponent(this.viewer.id)}/reviews`)).seats;
+    } catch (e) {
+      return; // the review box still offers to start one
+    }
     if (this.gone) return;
-    found.forEach((got, s) => {
-      const state = /** @type {ReviewState | null} */ (got);
+    found.forEach((/** @type {ReviewState | null} */ state, /** @type {number} */ s) => {
       if (state && state.status === "done" && state.review) this.reviews.set(s, state.review);
       else if (state && state.status === "running" && !this.running) {
         this.running = { seat: s, done: state.done || 0, total: state.total ?? null };
@@ -315,9 +319,8 @@ export class ReplayReview {
 
   /** Is seat `s` the person looking (by the name they play under)? @param {number} s */
   isMe(s) {
-    let me = null;
-    try { me = JSON.parse(localStorage.getItem("corazones.player") || "null"); } catch (e) { me = null; }
-    return !!(me && this.viewer.data && this.viewer.data.players[s] === me.name);
+    const player = me();
+    return !!(player && this.viewer.data && this.viewer.data.players[s] === player.name);
   }
 
   /** @param {{seat: number, done: number, total: number | null}} run */
