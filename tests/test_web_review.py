@@ -144,6 +144,12 @@ def test_a_review_marks_the_decisions_and_steps_through_them(
     assert len(seen) <= len(marked)
     page.click("#review-prev")
     assert page.inner_text("#review-count").startswith(f"Mark {len(seen) - 1} of")
+    # the keys N and P do the same, and the focus stays on a button that still leads somewhere
+    page.keyboard.press("n")
+    assert page.inner_text("#review-count").startswith(f"Mark {len(seen)} of")
+    assert page.evaluate("document.activeElement.id") == "review-prev"
+    page.keyboard.press("p")
+    assert page.inner_text("#review-count").startswith(f"Mark {len(seen) - 1} of")
     # a worst moment leads to its mark
     page.locator(".worst").first.click()
     assert page.locator(".review-here .review-item").count() >= 1

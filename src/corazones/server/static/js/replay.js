@@ -120,6 +120,11 @@ export class ReplayViewer {
     if (!this.data || e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
+    // N and P step between the review's marked decisions (review.js), once a review is shown.
+    if ((e.key === "n" || e.key === "p") && this.review.reviews.size && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.review.stepMark(e.key === "n" ? 1 : -1);
+      e.preventDefault();
+    }
   }
 
   move(d) {

@@ -205,7 +205,9 @@ export class ReplayReview {
     const pick = dir > 0 ? marks.find(([a, b]) => a * 1000 + b > here) : [...marks].reverse().find(([a, b]) => a * 1000 + b < here);
     if (!pick) return;
     this.viewer.goTo(pick[0], pick[1]);
-    const focus = document.getElementById(dir > 0 ? "review-next" : "review-prev");
+    // Keep the focus on the button pressed, or on the other one when this end has no more marks.
+    const ids = dir > 0 ? ["review-next", "review-prev"] : ["review-prev", "review-next"];
+    const focus = ids.map((id) => /** @type {HTMLButtonElement | null} */ (document.getElementById(id))).find((b) => b && !b.disabled);
     if (focus) focus.focus();
     const shown = this.at(pick[0], pick[1]).filter((d) => d.label);
     announce(shown.map((d) => this.itemText(d)).join(". "));
@@ -347,7 +349,8 @@ export class ReplayReview {
         "◀ " + t("Previous mark")),
       h("button.btn", { type: "button", id: "review-next", disabled: !marks.some(([a, b]) => a * 1000 + b > here), onclick: () => this.stepMark(1) },
         t("Next mark") + " ▶"),
-      h("span.muted", { id: "review-count" }, marks.length ? count : t("No marked decision: every choice was close to the best.")));
+      h("span.muted", { id: "review-count" }, marks.length ? count : t("No marked decision: every choice was close to the best.")),
+      marks.length ? h("span.muted.small", null, t("Keys: N next mark, P previous mark.")) : null);
   }
 
   /** The reviewed decisions at the viewer's position, each with its label, the better choice and why. */
