@@ -5,7 +5,7 @@
 // seat and buttons that step from marked decision to marked decision (docs/review.md, docs/web.md).
 import { me, request } from "./api.js";
 import { cardShort, GLYPH, suitName } from "./cards.js";
-import { t } from "./i18n.js";
+import { ngettext, t } from "./i18n.js";
 import { announce, h, toast } from "./ui.js";
 
 /** @typedef {{template: string, params?: Record<string, any>}} Reason */
@@ -380,14 +380,23 @@ export class ReplayReview {
       canAnalyse ? h("button.btn.small", { type: "button", onclick: () => this.viewer.analyse({ step: d.index }) }, t("Analyse this decision")) : null);
   }
 
-  /** One row per reviewed seat: decisions, mean and total loss, marks, and the worst moments as links. */
+  /**
+   * One row per reviewed seat (decisions, mean and total loss, the count of each label), then each seat's
+   * worst moments as buttons that go to them (a list under the table, so a phone need not scroll sideways).
+   */
   summaries() {
     const rows = [];
+    const worstLines = [];
     const byIndex = new Map(this.decisions().map((d) => [d.index, d]));
     const data = this.viewer.data;
     for (const [seat, review] of [...this.reviews.entries()].sort((a, b) => a[0] - b[0])) {
       for (const s of review.summary) {
-        const marks = ["inaccuracy", "mistake", "blunder"].map((l) => `${s.labels[l] || 0} ${labelName(l)}`).join(", ");
+        const n = (/** @type {string} */ l) => s.labels[l] || 0;
+        const marks = [
+          ngettext("{n} inaccuracy", "{n} inaccuracies", n("inaccuracy")),
+          ngettext("{n} mistake", "{n} mistakes", n("mistake")),
+          ngettext("{n} blunder", "{n} blunders", n("blunder")),
+        ].join(" · ");
         const worst = s.worst.map((i) => byIndex.get(i)).filter((d) => d !== undefined).map((d) => {
           const dd = /** @type {Decision} */ (d);
           const where = dd.trick !== null ? t("hand {hand}, trick {trick}", { hand: dd.hand, trick: dd.trick }) : t("hand {hand}", { hand: dd.hand });
@@ -398,15 +407,22 @@ export class ReplayReview {
         });
         rows.push(h("tr", { dataset: { seat: String(seat) } }, h("th", { scope: "row" }, this.viewer.name(s.seat)),
           h("td", null, String(s.decisions)), h("td", null, s.mean_loss.toFixed(2)), h("td", null, s.total_loss.toFixed(1)),
-          h("td", null, marks), h("td.worst-cell", null, worst.length ? worst : "—")));
+          h("td.review-marks", null, marks)));
+        if (worst.length) {
+          worstLines.push(h("div.worst-line", { dataset: { seat: String(seat) } },
+            h("span", null, t("Worst moments of {name}:", { name: this.viewer.name(s.seat) })), " ", worst));
+        }
       }
     }
     const first = [...this.reviews.values()][0];
     const unit = first && first.units === "chips" ? t("Losses are in chips.") : t("Losses are in points.");
-    return h("div.table-scroll", null, h("table.scores.review-summary", { "aria-label": t("Review summary") },
-      h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Decisions")), h("th", null, t("Mean loss")),
-        h("th", null, t("Total loss")), h("th", null, t("Marks")), h("th", null, t("Worst moments")))),
-      h("tbody", null, rows)), h("p.muted.small", null, unit + " " + t("{worlds} sampled deals per choice.", { worlds: first ? first.worlds : 0 })));
+    return h("div.review-summary-box", null,
+      h("div.table-scroll", null, h("table.scores.review-summary", { "aria-label": t("Review summary") },
+        h("thead", null, h("tr", null, h("th", null, t("Player")), h("th", null, t("Decisions")), h("th", null, t("Mean loss")),
+          h("th", null, t("Total loss")), h("th", null, t("Marks")))),
+        h("tbody", null, rows))),
+      worstLines,
+      h("p.muted.small", null, unit + " " + t("{worlds} sampled deals per choice.", { worlds: first ? first.worlds : 0 })));
   }
 
   /** The label badge of seat `seat`'s card in the trick shown (null: none). @param {number} hand @param {number} step @param {number} seat */
