@@ -4,8 +4,8 @@
 import * as api from "./api.js";
 import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
-import { leaderboardPanel } from "./ratings.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
+import { leaderboardPanel } from "./ratings.js";
 import { levelName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 

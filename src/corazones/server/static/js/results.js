@@ -72,8 +72,8 @@ export function gameOverPanel(tb) {
     ? t("You win!")
     : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.nameOf(s)).join(", ") })));
   box.append(tb.standings(winners));
-  if (rv) box.append(ratingChange(tb.id, tb.seat));
   if (rv) {
+    box.append(ratingChange(tb.id, tb.seat));
     box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
     box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
       " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
