@@ -39,11 +39,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
         yield srv
 
 
-def played(server: LocalServer, name: str) -> tuple[Api, dict[str, Any], str]:
-    """A guest's finished one-hand standard game, played at random against three random bots."""
+def played(server: LocalServer, name: str, hands: int = 1) -> tuple[Api, dict[str, Any], str]:
+    """A guest's finished standard game of ``hands`` hands, played at random against three random bots."""
     api = Api(server.base)
     player = api.guest(name)["player"]
-    info = api.create(preset="standard", options={"hands": 1, "target": None}, takeover_level="random")
+    info = api.create(preset="standard", options={"hands": hands, "target": None}, takeover_level="random")
     c = TableClient(api, info["id"])
     play_to_end([c], timeout=2 * PATIENCE)
     drain(c)
@@ -322,5 +322,25 @@ def test_every_seat_is_reviewed_one_after_the_other(browser: Any, server: LocalS
     # every seat's marks are stepped through together, in the order of the game
     marks = {(d["hand"], d["trick"], d["kind"]) for s in seats for d in s["review"]["decisions"] if d["label"]}
     assert marks
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_busy_server_is_asked_again_and_the_review_comes(browser: Any, server: LocalServer) -> None:
+    """Two reviews of another game already running (the most a process runs): the page says so, asks
+    again, and gets its review."""
+    other_api, _, other = played(server, "Otro", hands=3)  # long enough to keep both reviews running
+    api, player, game = played(server, "Paciente")
+    for seat in (1, 2):
+        assert other_api.request("POST", f"/api/games/{other}/review?seat={seat}")["status"] == "running"
+    page = page_for(browser, server, DESKTOP, api, player)
+    page.goto(f"/#/replay/{game}")
+    page.wait_for_selector("#review-go")
+    page.select_option("#review-seat", "0")
+    page.select_option("#review-depth", "quick")
+    page.click("#review-go")
+    page.wait_for_selector("text=reviewing other games")
+    page.wait_for_selector(".review-summary tbody tr[data-seat='0']", timeout=6 * PATIENCE * 1000)
+    assert page.locator(".review-error").count() == 0
     assert page.errors == []
     page.context.close()

@@ -39,6 +39,8 @@ import { announce, h, toast } from "./ui.js";
 export const DEPTHS = { quick: 40, normal: 150, thorough: 400 };
 /** Milliseconds between two looks at a running review. */
 const POLL = 800;
+/** Milliseconds before asking again when the server is reviewing as many games as it may (429). */
+const RETRY = 10000;
 
 /** @param {string} id @param {number} seat @param {number} worlds */
 export const startReview = (id, seat, worlds) =>
@@ -239,7 +241,13 @@ export class ReplayReview {
     try {
       this.take(seat, /** @type {ReviewState} */ (await startReview(this.viewer.id, seat, this.worlds)));
     } catch (e) {
-      this.fail(e.message);
+      if (e.status !== 429 || this.gone) { this.fail(e.message); return; }
+      // The server runs as many reviews as it may (other games'): ask again in a while, saying so.
+      this.error = e.message;
+      this.queue.unshift(seat);
+      this.draw();
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => { this.error = null; if (!this.gone) this.next(); }, RETRY);
     }
   }
 
