@@ -292,11 +292,7 @@ class ReplayScreen(Screen[None]):
         elif self.review is not None:
             marked = self.review.marked
             t.append(
-                ngettext(
-                    "Review: {n} of {total} decisions marked",
-                    "Review: {n} of {total} decisions marked",
-                    len(marked),
-                ).format(n=len(marked), total=len(self.review.decisions)),
+                _("Review: {n} of {total} decisions marked").format(n=len(marked), total=len(self.review.decisions)),
                 style="bold",
             )
             here = [i for i, d in enumerate(marked) if d.index == self.pos - 1]
