@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from corazones.cli.main import app as cli
@@ -122,14 +122,20 @@ def test_the_review_runs_in_a_worker_and_each_marked_decision_shows_its_mark() -
             await pilot.press("v")
             await pilot.pause()
             assert isinstance(app.screen, ReviewSummary)
-            text = one_line(screen_text(app))
+            text = summary_text(app)
             for s in expected.summary:
-                assert f"{NAMES[s.seat]} {s.decisions} decisions · mean loss {s.mean_loss:.2f}" in text
+                assert f"{NAMES[s.seat]} · {s.decisions} decisions · mean loss {s.mean_loss:.2f}" in text
             await pilot.press("v")
             await pilot.pause()
             assert app.screen is screen
 
     asyncio.run(run())
+
+
+def summary_text(app: CorazonesApp) -> str:
+    """Everything the summary dialog holds, the part scrolled out of sight too."""
+    body = app.screen.query_one("#review-summary Static", Static)
+    return one_line(str(body.content))
 
 
 def screen_option(action: Any) -> str:
@@ -205,10 +211,10 @@ def test_a_saved_review_opens_with_the_same_marks(tmp_path: Path) -> None:
             assert one_line(first["why"])[:60] in text  # the reason as the command wrote it
             await pilot.press("v")
             await pilot.pause()
-            text = one_line(screen_text(app))
+            text = summary_text(app)
             for s in data["summary"]:
-                assert f"{NAMES[s['seat']]} {s['decisions']} decisions · mean loss {s['mean_loss']:.2f}" in text
-            assert "Read from" in text and screen.review.source == str(saved)
+                assert f"{NAMES[s['seat']]} · {s['decisions']} decisions · mean loss {s['mean_loss']:.2f}" in text
+            assert "Read from" in one_line(screen_text(app)) and screen.review.source == str(saved)
 
     asyncio.run(run())
 
@@ -270,7 +276,7 @@ def test_the_marks_and_the_summary_speak_spanish() -> None:
             assert "mejor" in text
             await pilot.press("v")
             await pilot.pause()
-            assert "decisiones" in one_line(screen_text(app))
+            assert "decisiones" in summary_text(app)
             await pilot.press("escape")
             await pilot.press("l")  # the reasons of a review run here follow the language
             await pilot.pause()

@@ -57,6 +57,25 @@ class _Stopped(Exception):
 BAR = 20
 
 
+def key_lines(pairs: list[tuple[str, str]], width: int) -> Text:
+    """The keys and what they do, ``key what`` kept together on a line: a narrow window breaks between pairs."""
+    out = Text()
+    used = 0
+    for key, what in pairs:
+        size = len(key) + 1 + len(what)
+        if used:
+            if used + 2 + size > width:
+                out.append("\n")
+                used = 0
+            else:
+                out.append("  ")
+                used += 2
+        out.append(key, style="bold")
+        out.append(" " + what)
+        used += size
+    return out
+
+
 class ReplayScreen(Screen[None]):
     """A record step by step, with a review's marks when one was run or opened.
 
@@ -228,13 +247,10 @@ class ReplayScreen(Screen[None]):
         else:
             pairs += [("m M", _("marks")), ("v", _("summary")), ("r", _("review again"))]
         pairs.append(("q", _("leave")))
-        keys = Text()
-        for i, (key, what) in enumerate(pairs):
-            if i:
-                keys.append("  ")
-            keys.append(key, style="bold")
-            keys.append(" " + what)
-        self.query_one("#keys", Static).update(keys)
+        self.query_one("#keys", Static).update(key_lines(pairs, self.app.size.width - 2))
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def action_step(self, delta: int) -> None:
         self.note = None
@@ -375,17 +391,21 @@ class ReplayScreen(Screen[None]):
         self.reviewing = False
         self.say(_("The review stopped: {error}").format(error=error_text(_, error)), "red")
 
-    def load_review(self, path: str) -> str | None:
-        """Read a saved review of this record; the error to show, or None once its marks are shown."""
+    def load_review(self, path: str, quiet: bool = False) -> str | None:
+        """Read a saved review of this record; the error to show, or None once its marks are shown.
+
+        The error is also said under the table unless ``quiet`` (the open dialog says it itself).
+        """
         try:
             marks = read_review(
                 path, self.actions, self.marks[:-1], self.rules.players, "chips" if chips_game(self.rules) else "points"
             )
         except (OSError, ValueError, RecursionError) as e:
             error = load_error(e, path)
-            self.note = (error, "red")
-            if self.is_mounted:
-                self.redraw()
+            if not quiet:
+                self.note = (error, "red")
+                if self.is_mounted:
+                    self.redraw()
             return error
         if self.reviewing:
             self.stop_review()
@@ -400,7 +420,7 @@ class ReplayScreen(Screen[None]):
         if self.source:
             p = Path(self.source)
             suggested = str(p.with_name(p.stem + ".review.json"))
-        self.app.push_screen(OpenReview(suggested, self.load_review))
+        self.app.push_screen(OpenReview(suggested, lambda path: self.load_review(path, quiet=True)))
 
     def _need_review(self) -> bool:
         if self.review is None:

@@ -316,18 +316,15 @@ def summary_lines(marks: ReviewMarks, names: Sequence[str]) -> list[Text]:
     for s in marks.summary:
         head = Text(names[s.seat], style="bold")
         head.append(
-            "  "
+            " · "
             + ngettext("{n} decision", "{n} decisions", s.decisions).format(n=s.decisions)
             + " · "
             + _("mean loss {mean:.2f}").format(mean=s.mean_loss)
-            + " · "
-            + _("{total:.1f} lost in all").format(total=s.total_loss)
         )
         out.append(head)
-        counts = Text("  ")
-        for i, (name, _share) in enumerate(LABELS):
-            if i:
-                counts.append(" · ")
+        counts = Text("  " + _("{total:.1f} lost in all").format(total=s.total_loss))
+        for name, _share in LABELS:
+            counts.append(" · ")
             counts.append(f"{_(LABEL_WORDS[name])} {s.labels.get(name, 0)}", style=LABEL_STYLES[name])
         out.append(counts)
         for d in s.worst:
