@@ -148,7 +148,7 @@ def test_the_screen_answers_while_the_review_runs_and_r_stops_it() -> None:
     record = one_hand()
 
     async def run() -> None:
-        app = viewer(record, budget=(4000, 4000))  # minutes of work: it must never finish here
+        app = viewer(record, budget=(1000, 1000))  # a minute of work or more: it must not finish here
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -281,6 +281,52 @@ def test_the_marks_and_the_summary_speak_spanish() -> None:
             await pilot.press("l")  # the reasons of a review run here follow the language
             await pilot.pause()
             assert "Why:" in one_line(screen_text(app))
+
+    asyncio.run(run())
+
+
+def test_a_tampered_review_is_refused_or_cleaned(tmp_path: Path) -> None:
+    record = one_hand()
+    data = json.loads(save_review(record, tmp_path).read_text(encoding="utf-8"))
+    first = data["decisions"][0]
+    cases: dict[str, Any] = {
+        "list.json": [],
+        "seat.json": {**data, "decisions": [{**first, "seat": 7}]},
+        "loss.json": {**data, "decisions": [{**first, "loss": -1}]},
+        "label.json": {**data, "decisions": [{**first, "label": "brilliant"}]},
+        "best.json": {**data, "decisions": [{**first, "best": {"play": "ZZ"}}]},
+        "lacks.json": {**data, "decisions": [{k: v for k, v in first.items() if k != "why"}]},
+        "order.json": {**data, "decisions": list(reversed(data["decisions"][:2]))},
+        "escapes.json": {**data, "decisions": [{**first, "why": "\x1b]0;owned\x07\x1b[2Jfine\nreason " + "x" * 900}]},
+    }
+    said = {
+        "list.json": "not a review",
+        "seat.json": "decision 1: seat must be a number from 0 to 3",
+        "loss.json": "decision 1: loss must be a number of at least 0",
+        "label.json": "decision 1: label must be null or one of inaccuracy, mistake, blunder",
+        "best.json": "decision 1: best:",
+        "lacks.json": "decision 1 lacks why",
+        "order.json": "decision 2 (hand 1, seat",
+    }
+    for name, content in cases.items():
+        (tmp_path / name).write_text(json.dumps(content), encoding="utf-8")
+
+    async def run() -> None:
+        for name in cases:
+            app = viewer(record, review_file=str(tmp_path / name))
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, ReplayScreen)
+                if name == "escapes.json":
+                    assert screen.review is not None
+                    why = screen.review.decisions[0].why
+                    assert isinstance(why, str) and why.startswith("fine reason x") and len(why) <= 600
+                    assert "\x1b" not in why and "owned" not in why
+                    continue
+                assert screen.review is None, name
+                assert screen.note is not None and said[name] in screen.note[0], (name, screen.note)
+                assert said[name] in one_line(screen_text(app)), name
 
     asyncio.run(run())
 

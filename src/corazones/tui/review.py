@@ -218,7 +218,10 @@ def read_review(
             raise _bad(
                 N_("{where}: chosen and best must be actions like {example}"), where=where, example='{"play": "QS"}'
             )
-        best_action = action_of({**best, "seat": seat}, n)
+        try:
+            best_action = action_of({**best, "seat": seat}, n)
+        except RecordError as e:
+            raise _bad(N_("{where}: best: {error}"), where=where, error=e.params.get("error", e)) from None
         while k < len(actions):
             a = actions[k]
             hand_index, tricks = before[k]
@@ -247,9 +250,10 @@ def read_review(
         raise _bad(N_("the summary must be a list"))
     for n, s in enumerate(summary, 1):
         where = Message(N_("summary {n}"), n=n)
-        if not isinstance(s, dict) or not isinstance(s.get("seat"), int) or not 0 <= s["seat"] < players:
+        seat = s.get("seat") if isinstance(s, dict) else None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise _bad(N_("{where} must be an object with a seat from 0 to {last}"), where=where, last=players - 1)
-        figures[s["seat"]] = (
+        figures[seat] = (
             _whole(s.get("decisions"), where, "decisions"),
             _number(s.get("mean_loss"), where, "mean_loss"),
             _number(s.get("total_loss"), where, "total_loss"),
