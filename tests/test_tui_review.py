@@ -93,7 +93,9 @@ def test_the_review_runs_in_a_worker_and_each_marked_decision_shows_its_mark() -
             assert "r review" in screen_text(app)
             await pilot.press("r")
             await until(pilot, lambda: screen.review is not None, "the review")
+            # the review ran in a process of its own, waited for by a worker thread: never on the screen's thread
             assert screen.review_thread is not None and screen.review_thread != threading.get_ident()
+            assert screen.review_pid is not None and screen.review_pid != os.getpid()
             assert not screen.reviewing
             assert f"Review: {len(marked)} of {len(expected.decisions)} decisions marked" in one_line(screen_text(app))
             # m: the position just after the first marked decision, its mark under the move
@@ -148,7 +150,7 @@ def test_the_screen_answers_while_the_review_runs_and_r_stops_it() -> None:
     record = one_hand()
 
     async def run() -> None:
-        app = viewer(record, budget=(1000, 1000))  # a minute of work or more: it must not finish here
+        app = viewer(record, budget=(4000, 8))  # quick passes, then minutes of cards: it must not finish here
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
@@ -167,11 +169,22 @@ def test_the_screen_answers_while_the_review_runs_and_r_stops_it() -> None:
             assert "Review stopped." in screen_text(app)
             worker = screen.review_worker
             assert worker is not None and worker.is_cancelled
+            pid = screen.review_pid
+            assert pid is not None and pid != os.getpid()
+            await until(pilot, lambda: not alive(pid), "the review's process to end")
             await pilot.press("m")
             assert screen.pos == 2
             assert "No review yet" in screen_text(app)
 
     asyncio.run(run())
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def save_review(record: dict[str, Any], tmp_path: Path, name: str = "game", *extra: str) -> Path:

@@ -6,8 +6,9 @@ replaying the record's first ``k`` actions (each validated) on a fresh game,
 which is exact and fast enough for any record.
 
 Review (:mod:`corazones.tui.review`): r runs the review of the record in a
-Textual thread worker (the screen keeps answering; the progress shows under
-the table; r again stops it), o opens one saved by ``corazones review --json
+process of its own, waited for by a Textual thread worker
+(:mod:`corazones.tui.review_process`: the screen keeps answering; the
+progress shows under the table; r again stops it at once), o opens one saved by ``corazones review --json
 --out FILE``.  Then every reviewed decision shows its mark under the move, m /
 M go to the next / previous marked decision and v shows each seat's summary.
 """
@@ -32,7 +33,7 @@ from corazones.core.records import action_of, rules_of, seed_of
 from corazones.core.replay import rebuild, rebuild_steps
 from corazones.core.text import NAME_LIMIT, safe_line
 from corazones.i18n import error_text
-from corazones.players.review import PASS_WORLDS, WORLDS, review_record
+from corazones.players.review import PASS_WORLDS, WORLDS
 from corazones.tui.dialogs import ScoreSheet, chips_game
 from corazones.tui.review import (
     OpenReview,
@@ -44,14 +45,10 @@ from corazones.tui.review import (
     mark_text,
     read_review,
 )
+from corazones.tui.review_process import review_elsewhere
 from corazones.tui.table import move_text
 from corazones.tui.texts import _, direction, ngettext, suit_name
 from corazones.tui.widgets import card_label, cards_label, sort_hand
-
-
-class _Stopped(Exception):
-    """Raised in the review's worker, between two decisions, once the review was stopped."""
-
 
 #: The width of the review's progress bar, in cells.
 BAR = 20
@@ -126,7 +123,8 @@ class ReplayScreen(Screen[None]):
         self.progress = (0, 0)  # decisions reviewed, of how many (0: still counting)
         self.review_gen = 0  # bumped when a review starts or stops: a stopped worker's news is ignored
         self.review_worker: Worker[None] | None = None
-        self.review_thread: int | None = None  # the thread the last review ran on (never the screen's)
+        self.review_thread: int | None = None  # the thread that waited for the last review (never the screen's)
+        self.review_pid: int | None = None  # the process the last review ran in (never the app's)
         self.note: tuple[str, str] | None = None  # a passing word under the table, and its style
         self.record = record
         self.rules = rules_of(record)
@@ -342,21 +340,21 @@ class ReplayScreen(Screen[None]):
             worker = get_current_worker()
             self.review_thread = threading.get_ident()
 
+            def started(pid: int) -> None:
+                self.review_pid = pid
+
             def tick(done: int, total: int) -> None:
-                if worker.is_cancelled:
-                    raise _Stopped
                 self._tell(self._review_progress, gen, done, total)
 
             try:
-                result = review_record(
-                    record, seats, worlds=worlds, pass_worlds=pass_worlds, hindsight=False, progress=tick
+                result = review_elsewhere(
+                    record, seats, worlds, pass_worlds, tick, lambda: worker.is_cancelled, started
                 )
-            except _Stopped:
-                return
             except Exception as e:  # a review that fails is said, never left running in silence
                 self._tell(self._review_failed, gen, e)
                 return
-            self._tell(self._review_done, gen, result)
+            if result is not None:
+                self._tell(self._review_done, gen, result)
 
         self.review_worker = self.run_worker(work, thread=True, group="review", exit_on_error=False)
         self.redraw()
