@@ -7,10 +7,11 @@ which is exact and fast enough for any record.
 
 Review (:mod:`corazones.tui.review`): r runs the review of the record in a
 process of its own, waited for by a Textual thread worker
-(:mod:`corazones.tui.review_process`: the screen keeps answering; the
-progress shows under the table; r again stops it at once), o opens one saved by ``corazones review --json
---out FILE``.  Then every reviewed decision shows its mark under the move, m /
-M go to the next / previous marked decision and v shows each seat's summary.
+(:mod:`corazones.tui.review_process`): the screen keeps answering, the
+progress shows under the table and r again stops it at once.  o opens a
+review saved by ``corazones review --json --out FILE``.  Then every reviewed
+decision shows its mark under the move, m / M go to the next / previous
+marked decision and v shows each seat's summary.
 """
 
 from __future__ import annotations
@@ -323,7 +324,7 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def action_review(self) -> None:
-        """Run the review of the record in a thread worker, or stop the one running."""
+        """Review the record in a process waited for by a thread worker, or stop the review running."""
         if self.reviewing:
             self.stop_review()
             self.say(_("Review stopped."))
