@@ -367,6 +367,13 @@ def test_review_out_follows_a_link_and_never_replaces_a_device(tmp_path: Path) -
     assert json.loads(plain.output) == json.loads(target.read_text(encoding="utf-8"))
 
 
+def test_the_printed_replay_says_it_shows_no_marks(tmp_path: Path) -> None:
+    saved = save_review(one_hand(), tmp_path)
+    result = runner.invoke(cli, ["replay", str(tmp_path / "game.json"), "--review", str(saved)], env=ENGLISH)
+    assert result.exit_code == 0
+    assert "--review shows its marks in the replay viewer, on a terminal" in result.output
+
+
 def test_replay_refuses_a_review_budget_or_seat_it_cannot_use(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text(dumps(one_hand()), encoding="utf-8")

@@ -371,6 +371,13 @@ def replay(
             options["review_file"] = review
         if open_replay(file, language, **options):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
+    if review is not None:  # the printed replay has no marks: say so rather than drop the flag in silence
+        typer.echo(
+            translator(language).gettext(
+                "--review shows its marks in the replay viewer, on a terminal; the printed replay has none"
+            ),
+            err=True,
+        )
     raise typer.Exit(print_replay(file, glyphs, language))
 
 
