@@ -323,6 +323,9 @@ def test_a_tampered_review_is_refused_or_cleaned(tmp_path: Path) -> None:
     }
     for name, content in cases.items():
         (tmp_path / name).write_text(json.dumps(content), encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.json")  # read, it would wait for a writer: it is refused, never opened to wait
+    cases["pipe.json"] = None
+    said["pipe.json"] = "not a file"
 
     async def run() -> None:
         for name in cases:
