@@ -18,7 +18,6 @@ import contextlib
 import multiprocessing
 import os
 import queue
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -47,11 +46,17 @@ def review_elsewhere(
     ``started(pid)`` once it runs.  An error of the review is raised here as
     it was raised there.
     """
-    _start_tracker()
     ctx = multiprocessing.get_context("spawn")
-    news: Any = ctx.Queue()
-    proc = ctx.Process(target=_child, args=(record, seats, worlds, pass_worlds, news), daemon=True)
-    proc.start()
+    # The queue and the start launch multiprocessing's resource tracker, which
+    # is handed the process's standard error: in the app that is Textual's
+    # capture, which has no file descriptor (the start fails: "bad value(s) in
+    # fds_to_keep"), and the terminal would be no better (the tracker's
+    # warnings would be written over the screen).  So both happen with
+    # standard error on /dev/null.
+    with open(os.devnull, "w") as null, contextlib.redirect_stderr(null):
+        news: Any = ctx.Queue()
+        proc = ctx.Process(target=_child, args=(record, seats, worlds, pass_worlds, news), daemon=True)
+        proc.start()
     if started is not None and proc.pid is not None:
         started(proc.pid)
     try:
@@ -77,25 +82,6 @@ def review_elsewhere(
         proc.join(timeout=5)
         news.close()
         news.cancel_join_thread()
-
-
-def _start_tracker() -> None:
-    """Start multiprocessing's resource tracker with standard error on ``/dev/null``.
-
-    The tracker hands the process's standard error to its own process; in the
-    app that is Textual's capture, which has no file descriptor (the start
-    fails: "bad value(s) in fds_to_keep"), and the terminal would be no
-    better: the tracker's warnings would be written over the screen.
-    """
-    from multiprocessing import resource_tracker
-
-    saved = sys.stderr
-    with open(os.devnull, "w") as null:
-        sys.stderr = null
-        try:
-            resource_tracker.ensure_running()
-        finally:
-            sys.stderr = saved
 
 
 def _child(record: dict[str, Any], seats: list[int] | None, worlds: int, pass_worlds: int, news: Any) -> None:
