@@ -259,14 +259,12 @@ def test_o_opens_a_saved_review_and_refuses_one_of_another_game(tmp_path: Path) 
             ):
                 box.value = str(bad)
                 await pilot.press("enter")
-                await pilot.pause()
+                await until(pilot, lambda why=why: why in one_line(screen_text(app)), f"{why} ({bad})")
                 assert app.screen is dialog, bad
-                assert why in one_line(screen_text(app)), bad
                 assert screen.review is None
             box.value = str(mine)
             await pilot.press("enter")
-            await pilot.pause()
-            assert app.screen is screen
+            await until(pilot, lambda: app.screen is screen, "the dialog closes")
             assert screen.review is not None and screen.review.marked
 
     asyncio.run(run())
