@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
-import { levelName, tableTitle } from "./table.js";
+import { levelName, tableTitle } from "./words.js";
 import { announce, h, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };

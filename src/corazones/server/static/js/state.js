@@ -1,7 +1,57 @@
 // @ts-check
 // The table's state, without the page: how a view changes when a card is played or a hand ends,
 // who won which tricks, chips held, teams. Pure functions of their arguments (the table screen in
-// table.js holds the state and draws it; nothing here touches the DOM).
+// store.js holds the state; nothing here touches the DOM). The shapes the server sends are typed here
+// (docs/protocol.md), loosely: only the fields the page reads.
+
+/**
+ * A move as the server sends it: one of play, pass, bid, declare or moon, with the seat that made it.
+ * @typedef {{seat: number, play?: string, pass?: string[] | null, bid?: number, declare?: string, moon?: string}} Action
+ */
+/**
+ * A finished trick: who played what in order, who led it, who won it (null: annulled).
+ * @typedef {{plays: [number, string][], leader: number, winner: number | null}} Trick
+ */
+/**
+ * A seat of the table: who sits there, a person or a bot, and how they are now.
+ * @typedef {{seat: number, name: string, kind: string, status: string, level?: string | null, player?: number | null}} SeatInfo
+ */
+/**
+ * The rules of a table (corazones.core.rules.Rules.to_dict); the page reads these few.
+ * @typedef {{name?: string, players: number, decks?: number, settlement: string, stake?: number, partnership?: boolean,
+ *   auction?: boolean, must_break_hearts?: boolean, target?: number | null, hands?: number | null,
+ *   tie_break?: string | null, [key: string]: any}} Rules
+ */
+/**
+ * A hand's result (HandResult.to_json): points taken, the hand's scores, totals after it, chips moved.
+ * @typedef {{index: number, dealer: number, pass_direction: string, penalty_suit: string, declarer: number | null,
+ *   bid: number | null, points: number[], scores: number[], shooter: number | null, moon_choice: string | null,
+ *   kitty: string[], kitty_owner: number | null, penalty_cards: number[], chips_delta: number[], pool: number,
+ *   totals: number[]}} HandResult
+ */
+/**
+ * What one seat (or a spectator) sees of the game: Game.observation(seat).to_json().
+ * @typedef {{seat: number | null, hand_index: number, dealer: number, phase: string, to_act: number[],
+ *   decision: string | null, legal: Action[], hand: string[] | null, hand_sizes: number[],
+ *   pass_direction: string, pass_to: number | null, pass_count: number, passed: string[], received: string[],
+ *   received_from: number | null, bids: [number, number][], declarer: number | null, penalty_suit: string,
+ *   trick: [number, string][], last_trick: Trick | null, tricks_played: number, hearts_broken: boolean,
+ *   points_taken: number[], kitty_size: number, kitty_owner: number | null, scores: number[], chips: number[],
+ *   pool: number, game_over: boolean, winners: number[], [key: string]: any}} View
+ */
+/**
+ * A table as the server describes it (GET /api/tables/{id}, the snapshot's `table`).
+ * @typedef {{id: string, name: string, preset: string, status: string, owner: number | null, rules: Rules,
+ *   seats: SeatInfo[], invite_url?: string | null, commitment?: string | null, seed?: string | number | null,
+ *   record_url?: string | null}} TableInfo
+ */
+/**
+ * An event of the table's stream (its `kind` says which fields it has).
+ * @typedef {{kind: string, seat?: any, action?: Action, trick?: Trick | null, result?: HandResult,
+ *   commitment?: string, seats?: SeatInfo[], hand_index?: number, dealer?: number, pass_direction?: string,
+ *   status?: string, seed?: string, record_url?: string, winners?: number[], scores?: number[], name?: string,
+ *   text?: string}} TableEvent
+ */
 
 /**
  * A view with one play applied (the server sends a fresh view only with the last event of a batch):
