@@ -598,6 +598,49 @@ def test_spanish_has_no_english_leftovers(browser: Any, server: LocalServer) -> 
     page.context.close()
 
 
+#: English a Spanish replay or statistics page must not show: record names, words, a 12-hour clock.
+ENGLISH = re.compile(r"random bot|\bseat \d|\bSeat\b|\b(AM|PM|Hand|Trick|Player|Points|Seed|games|wins|Replay)\b")
+
+
+def test_spanish_replays_and_statistics_name_bots_as_the_table_and_speak_spanish(
+    browser: Any, server: LocalServer
+) -> None:
+    page, _api, table = open_table(
+        browser, server, DESKTOP, "quick", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM], "instant", lang="es"
+    )
+    play_until(page, "over")
+    page.goto(f"/#/replay/{table}")
+    page.wait_for_selector(".replay-board")
+    texts = [page.locator("#view").inner_text()]
+    while page.locator("#replay-next").is_enabled() and len(texts) < 40:
+        before = page.locator(".replay-controls").inner_text()
+        page.click("#replay-next")
+        if page.locator(".replay-controls").inner_text() == before:
+            break  # the last trick of the last hand
+        texts.append(page.locator("#view").inner_text())
+    replay = "\n".join(texts)
+    assert all(f"Bot {n}" in replay for n in (2, 3, 4)), replay[:400]
+    assert not ENGLISH.search(replay), ENGLISH.search(replay)
+    page.goto("/#/stats")
+    page.wait_for_selector(".stat-grid")
+    page.wait_for_selector(".game-item")
+    stats = page.locator("#view").inner_text()
+    assert "Bot 2" in stats and not ENGLISH.search(stats), ENGLISH.search(stats)
+    # Dates and numbers are written the Spanish way (day first, a 24-hour clock, a decimal comma).
+    me = page.evaluate("JSON.parse(localStorage.getItem('corazones.player')).id")
+    finished = page.evaluate(
+        "(me) => fetch('/api/games?player=' + me).then((r) => r.json()).then((g) => g[0].finished)", me
+    )
+    when = page.evaluate("(f) => new Date(f).toLocaleString('es')", finished)
+    assert when in stats, (when, stats)
+    per_hand = page.locator(".stat-grid .stat").nth(5).locator("b").inner_text()
+    assert re.fullmatch(r"\d+,\d\d", per_hand), per_hand
+    page.goto("/#/games")
+    page.wait_for_selector(".game-item")
+    assert when in page.locator("#view").inner_text()
+    page.context.close()
+
+
 # ----------------------------------------------------------------------------------- motion
 
 

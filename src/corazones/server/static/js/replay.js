@@ -3,7 +3,7 @@
 // built by the server from the game record of docs/records.md).
 import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
-import { ngettext, t } from "./i18n.js";
+import { currentLang, ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
 import { playerName } from "./names.js";
 import { directionName, tableTitle } from "./table.js";
@@ -37,8 +37,10 @@ export class GamesList {
 /** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
 function gameItems(games) {
   return games.map((g) => h("li.game-item", null,
-      h("div", null, h("strong", null, tableTitle(g)), " ", h("span.muted", null, presetTitle(g.preset)),
-        g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
+      // The rules' title once: a table named after its rules ("Pat · Quick: one hand") does not repeat it.
+      h("div", null, h("strong", null, tableTitle(g)),
+        tableTitle(g).endsWith(presetTitle(g.preset)) ? null : h("span.muted", null, " " + presetTitle(g.preset)),
+        g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString(currentLang())) : null),
       h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
         (g.winners.includes(i) ? "★ " : "") + `${playerName(p, i)} ${g.scores[i]}`))),
       h("div", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
@@ -199,11 +201,14 @@ export class StatsScreen {
     try {
       const s = await api.getStats(player.id);
       const stat = (label, value) => h("div.stat", null, h("b", null, String(value)), label);
-      const rate = s.games ? Math.round((100 * s.wins) / s.games) + "%" : "—";
+      // Numbers written the reader's way ("1,25" and "50 %" in Spanish).
+      const lang = currentLang();
+      const rate = s.games ? (s.wins / s.games).toLocaleString(lang, { style: "percent" }) : "—";
       panel.append(h("p", null, s.player.name),
         h("div.stat-grid", null,
           stat(t("games"), s.games), stat(t("wins"), s.wins), stat(t("win rate"), rate), stat(t("hands"), s.hands),
-          stat(t("points taken"), s.points), stat(t("points per hand"), s.points_per_hand === null ? "—" : s.points_per_hand.toFixed(2)),
+          stat(t("points taken"), s.points), stat(t("points per hand"), s.points_per_hand === null ? "—"
+            : s.points_per_hand.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
           stat(t("moons shot"), s.moons)));
     } catch (e) {
       panel.append(h("p", null, e.message));
