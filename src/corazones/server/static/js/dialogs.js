@@ -24,7 +24,7 @@ export async function bidDialog(tb, v) {
     const input = h("input", { type: "number", min, max, value: min, id: "bid-amount", inputmode: "numeric" });
     const hand = h("div.card-row", null, sortCards(v.hand || []).map((c) => cardElement(c)));
     const form = h("form.dlg", {
-      onsubmit: (e) => {
+      onsubmit: (/** @type {Event} */ e) => {
         e.preventDefault();
         const n = Number(input.value);
         if (!Number.isInteger(n) || n < min || n > max) { toast(t("Bid a whole number from {min} to {max}", { min, max }), "error"); return; }
@@ -51,7 +51,7 @@ export async function bidDialog(tb, v) {
  * @param {View} v
  */
 export async function declareDialog(tb, v) {
-  const suits = v.legal.filter((a) => a.declare).map((a) => a.declare);
+  const suits = /** @type {string[]} */ (v.legal.map((a) => a.declare).filter(Boolean));
   const value = await openDialog((close) => h("div.dlg", null,
     h("h2", null, t("Name the penalty suit")),
     h("p", null, t("Every card of the suit you name costs one point (one chip) to whoever takes it.")),

@@ -7,6 +7,15 @@ import { ngettext, t } from "./i18n.js";
 import { chipTotals, signed, teamOf, wonPiles } from "./state.js";
 import { h } from "./ui.js";
 
+/** @typedef {import("./table.js").TableScreen} TableScreen */
+/** @typedef {import("./state.js").HandResult} HandResult */
+/** @typedef {import("./state.js").TableInfo} TableInfo */
+/** @typedef {import("./state.js").Trick} Trick */
+
+/**
+ * The hand summary in the middle of the felt, with Continue (a spectator's goes on by itself).
+ * @param {TableScreen} tb
+ */
 export function summaryPanel(tb) {
   if (!tb.store.summary) return h("div");
   const { result } = tb.store.summary;
@@ -34,13 +43,19 @@ export function summaryPanel(tb) {
 }
 
 /** Who took what tb hand: the penalty cards each seat won, its points and its score. */
+/**
+ * @param {TableScreen} tb
+ * @param {HandResult} result
+ * @param {Trick[] | null} tricks the hand's tricks, or null: then only how many penalty cards each took
+ * @param {boolean} [compact] cards as short text (narrow places)
+ */
 export function tookTable(tb, result, tricks, compact = false) {
   const n = tb.store.nPlayers();
-  const rules = tb.store.table.rules;
+  const rules = /** @type {TableInfo} */ (tb.store.table).rules;
   const chips = rules.settlement !== "points";
   const upTo = tb.store.history.findIndex((x) => x.index === result.index);
   const chipsAfter = chipTotals(rules, upTo >= 0 ? tb.store.history.slice(0, upTo + 1) : tb.store.history, n);
-  const penalty = (c) => cardValue(c, rules, result.penalty_suit) !== 0;
+  const penalty = (/** @type {string} */ c) => cardValue(c, rules, result.penalty_suit) !== 0;
   const won = wonPiles(tricks || [], n, penalty, true).map((p) => p.cards);
   if (result.kitty_owner !== null && result.kitty) for (const c of result.kitty) if (penalty(c)) won[result.kitty_owner].push(c);
   const rows = [];
@@ -61,13 +76,17 @@ export function tookTable(tb, result, tricks, compact = false) {
     h("tbody", null, rows)));
 }
 
+/**
+ * The game over box: who won, the final standings, the revealed seed, what to do next.
+ * @param {TableScreen} tb
+ */
 export function gameOverPanel(tb) {
   const rv = tb.store.reveal;
   const v = tb.store.view;
   const winners = (rv && rv.winners) || (v && v.winners) || [];
   const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
   box.append(h("h2", null, t("Game over")));
-  box.append(h("p", null, winners.includes(tb.store.seat)
+  box.append(h("p", null, tb.store.seat !== null && winners.includes(tb.store.seat)
     ? t("You win!")
     : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.store.nameOf(s)).join(", ") })));
   box.append(standings(tb, winners));
@@ -81,10 +100,14 @@ export function gameOverPanel(tb) {
   return box;
 }
 
-/** The final standings: every player from first to last, with their score (or chips) and team totals. */
+/**
+ * The final standings: every player from first to last, with their score (or chips) and team totals.
+ * @param {TableScreen} tb
+ * @param {number[]} winners
+ */
 export function standings(tb, winners) {
   const n = tb.store.nPlayers();
-  const rules = tb.store.table.rules;
+  const rules = /** @type {TableInfo} */ (tb.store.table).rules;
   const chips = rules.settlement !== "points";
   const totals = chips ? chipTotals(rules, tb.store.history, n)
     : (tb.store.history.length ? tb.store.history[tb.store.history.length - 1].totals : (tb.store.view ? tb.store.view.scores : Array(n).fill(0)));

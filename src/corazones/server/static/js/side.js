@@ -44,9 +44,14 @@ export function renderSide(tb) {
   }
 }
 
+/**
+ * The score sheet: a row per hand, a column per player, the totals (the leader, or the leading team,
+ * marked), the rules' end, and who took what in the last hand.
+ * @param {TableScreen} tb
+ */
 export function scoreSheet(tb) {
   const n = tb.store.nPlayers();
-  const r = tb.store.table.rules;
+  const r = /** @type {import("./state.js").TableInfo} */ (tb.store.table).rules;
   const chips = r.settlement !== "points";
   const head = h("tr", null, h("th", { scope: "col" }, t("Hand")),
     Array.from({ length: n }, (_, s) => h("th", { scope: "col" }, tb.store.nameOf(s))));
@@ -57,11 +62,12 @@ export function scoreSheet(tb) {
       return h(moon ? "td.moon" : "td", { title: moon ? t("shot the moon") : null }, txt + (moon ? " ☾" : ""));
     })));
   const lastTotals = tb.store.history.length ? tb.store.history[tb.store.history.length - 1].totals : null;
+  /** @type {number[]} */
   const totals = chips ? chipTotals(r, tb.store.history, n)
     : lastTotals || (tb.store.view ? tb.store.view.scores : Array(n).fill(0));
   // Partners score together: the leading team is marked, not its better player.
-  const teamSum = (team) => totals.reduce((acc, x, s) => acc + (teamOf(s) === team ? x : 0), 0);
-  const value = (s) => (r.partnership ? teamSum(teamOf(s)) : totals[s]);
+  const teamSum = (/** @type {string} */ team) => totals.reduce((acc, x, s) => acc + (teamOf(s) === team ? x : 0), 0);
+  const value = (/** @type {number} */ s) => (r.partnership ? teamSum(teamOf(s)) : totals[s]);
   const values = Array.from({ length: n }, (_, s) => value(s));
   const best = chips ? Math.max(...values) : Math.min(...values);
   const foot = h("tr", null, h("td", null, chips ? t("Chips") : t("Total")),
@@ -91,22 +97,30 @@ export function scoreSheet(tb) {
   return h("div", null, parts);
 }
 
+/**
+ * The chat: the messages (as text) and the box to write one.
+ * @param {TableScreen} tb
+ */
 export function chatPanel(tb) {
   const list = h("ul.chat-msgs", { "aria-label": t("Chat messages") }, tb.store.chat.map((c) => h("li", null,
     h("span.from", null, (c.seat === tb.store.seat && c.seat !== null ? t("You") : c.name) + ": "), c.text)));
   const input = h("input", { type: "text", id: "chat-input", maxlength: "300", "aria-label": t("Message"), placeholder: t("Say something nice") });
   const form = h("form.chat-form", {
-    onsubmit: (e) => { e.preventDefault(); tb.sendChat(input.value); input.value = ""; },
+    onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); tb.sendChat(input.value); input.value = ""; },
   }, input, h("button.btn.primary", { type: "submit" }, t("Send")));
   return h("div.chat-box", null, list, form);
 }
 
+/**
+ * The fairness panel: the commitment from the start, the seed once revealed and checked here.
+ * @param {TableScreen} tb
+ */
 export function fairPanel(tb) {
   const box = h("div.fair");
   box.append(h("p", null, t("The deck is shuffled from a secret seed chosen by the server before the first card. Its fingerprint (a SHA-256 hash, the commitment) is shown from the start; the seed is revealed when the game ends, so anyone can check that the cards were not changed during the game.")));
   box.append(h("p.muted", null, t("The commitment is the SHA-256 of \"{prefix}\" followed by the seed.", { prefix: SEED_PREFIX })));
   // Long hashes wrap inside the panel (never widening it) and each has a copy button.
-  const hash = (id, text, label) => h("div.hash", null, h("code", { id }, text),
+  const hash = (/** @type {string} */ id, /** @type {string} */ text, /** @type {string} */ label) => h("div.hash", null, h("code", { id }, text),
     h("button.btn.small", { type: "button", "aria-label": t("Copy: {what}", { what: label }), onclick: () => copyText(text) }, t("Copy")));
   box.append(h("p", null, h("strong", null, t("Commitment"))));
   box.append(tb.store.commitment ? hash("commitment", tb.store.commitment, t("Commitment"))
@@ -133,6 +147,10 @@ export function fairPanel(tb) {
 /** The commitment is SHA-256 of this prefix and the seed (corazones.core.commitment). */
 const SEED_PREFIX = "corazones-seed-v1:";
 
+/**
+ * @param {string} text
+ * @returns {Promise<string | null>} null where the browser has no SubtleCrypto (plain http)
+ */
 async function sha256hex(text) {
   if (!(window.crypto && crypto.subtle)) return null;
   const buf = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

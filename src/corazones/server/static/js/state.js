@@ -84,6 +84,10 @@ export function applyPlay(view, e, mySeat) {
 /**
  * The view at the end of a hand, settled from its result: the hand's points, the new totals, the chips
  * after the settlement and the pool; nobody is left to act (so the table agrees with the summary).
+ * @param {View} v
+ * @param {HandResult} r
+ * @param {number[] | null} chips
+ * @returns {View}
  */
 export function settleView(v, r, chips) {
   return {
@@ -101,22 +105,35 @@ export function settleView(v, r, chips) {
   };
 }
 
-/** Chips each seat holds after the hands in `history` (everyone starts with the stake). */
+/**
+ * Chips each seat holds after the hands in `history` (everyone starts with the stake).
+ * @param {Rules} rules
+ * @param {HandResult[]} history
+ * @param {number} n players
+ * @returns {number[]}
+ */
 export function chipTotals(rules, history, n) {
   const start = rules.settlement === "chips_1887" || rules.settlement === "chips_pool" ? (rules.stake || 0) : 0;
   const out = Array(n).fill(start);
-  for (const res of history) (res.chips_delta || []).forEach((d, s) => { out[s] += d; });
+  for (const res of history) (res.chips_delta || []).forEach((/** @type {number} */ d, /** @type {number} */ s) => { out[s] += d; });
   return out;
 }
 
-/** A card of a sorted hand and which copy of it it is ("QS#0", "QS#1" with two decks). */
+/**
+ * A card of a sorted hand and which copy of it it is ("QS#0", "QS#1" with two decks).
+ * @param {string[]} cards
+ * @param {number} i
+ */
 export function copyKey(cards, i) {
   let k = 0;
   for (let j = 0; j < i; j++) if (cards[j] === cards[i]) k += 1;
   return `${cards[i]}#${k}`;
 }
 
-/** Partners sit in alternate seats: team A holds the even seats, team B the odd ones. */
+/**
+ * Partners sit in alternate seats: team A holds the even seats, team B the odd ones.
+ * @param {number} seat
+ */
 export function teamOf(seat) {
   return seat % 2 === 0 ? "A" : "B";
 }
@@ -124,9 +141,14 @@ export function teamOf(seat) {
 /**
  * Tricks won per seat and the penalty cards in them; an annulled trick's cards go to the winner of the
  * next trick, and when the hand's last trick is annulled (`complete`), to its leader.
+ * @param {Trick[]} tricks
+ * @param {number} n players
+ * @param {(card: string) => boolean} penalty whether a card carries points
+ * @param {boolean} complete the hand is over
  */
 export function wonPiles(tricks, n, penalty, complete) {
   const out = Array.from({ length: n }, () => ({ tricks: 0, cards: /** @type {string[]} */ ([]) }));
+  /** @type {string[]} */
   let pending = [];
   tricks.forEach((tr, i) => {
     const pile = [...pending, ...tr.plays.map(([, c]) => c)];
@@ -140,13 +162,21 @@ export function wonPiles(tricks, n, penalty, complete) {
   return out;
 }
 
-
-/** A change of score or chips with its sign ("+5", "-3", "0"). */
+/**
+ * A change of score or chips with its sign ("+5", "-3", "0").
+ * @param {number} n
+ */
 export function signed(n) {
   return n > 0 ? "+" + n : String(n);
 }
 
-/** Text made safe for HTML built from our own icons (never used for what people type). */
+/** @type {Record<string, string>} */
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
+/**
+ * Text made safe for HTML built from our own icons (never used for what people type).
+ * @param {unknown} s
+ */
 export function esc(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  return String(s).replace(/[&<>"]/g, (c) => ENTITIES[c]);
 }
