@@ -370,6 +370,69 @@ def test_a_spectator_follows_every_hand_to_the_end_without_clicking(
     page.context.close()
 
 
+def test_at_instant_speed_the_next_hand_waits_for_the_summary(browser: Any, server: LocalServer) -> None:
+    """At "instant" too, the next hand never starts under the summary: nothing to pass or play, the bar
+    still on the hand just over, until Continue."""
+    page, _api, _table = open_table(
+        browser, server, PHONE, "standard", {"hands": 2}, [HUMAN, RANDOM, RANDOM, RANDOM], "instant"
+    )
+    play_until(page, "continue")
+    page.wait_for_timeout(500)  # the next hand's events have come by now
+    assert page.locator(".hand-zone").get_attribute("data-decision") == ""
+    assert "Hand 2" not in page.locator(".felt-top").inner_text()
+    page.click("#continue-btn")
+    page.wait_for_selector("[data-decision='pass']")
+    page.context.close()
+
+
+def test_a_spectator_at_instant_speed_is_not_left_on_a_summary(browser: Any, server: LocalServer) -> None:
+    # Every drawing of the second hand is looked at for the first one's summary.
+    host = Api(server.base)
+    host.guest("Host")
+    table = host.create(preset="quick", options={"hands": 2}, seats=[HUMAN] + [RANDOM] * 3, my_seat=None)["id"]
+    api = Api(server.base)
+    player = api.guest("Sam")["player"]
+    watcher = new_page(context_for(browser, server, DESKTOP), "instant", api=api, player=player)
+    watcher.goto(f"/#/table/{table}")
+    watcher.wait_for_selector(".seat")
+    watcher.evaluate(WATCH_SECOND_HAND_JS)
+    host.request("POST", f"/api/tables/{table}/start", {})
+    watcher.wait_for_selector("#game-over", timeout=3 * PATIENCE * 1000)
+    seen = watcher.evaluate("window.__secondHand")
+    assert seen and not any(seen), seen
+    watcher.context.close()
+
+
+#: Record, at each drawing of the table during the second hand, whether a hand summary is on screen.
+WATCH_SECOND_HAND_JS = """() => {
+  const tb = window.__corazones.table;
+  const draw = tb.render.bind(tb);
+  window.__secondHand = [];
+  tb.render = () => {
+    draw();
+    const v = tb.view;
+    if (v && v.hand_index === 1 && !v.game_over) window.__secondHand.push(!!document.getElementById('hand-summary'));
+  };
+}"""
+
+
+#: Two clicks on a card before the server could answer the first.
+CLICK_TWICE_JS = "(c) => { const el = document.querySelector(`.hand [data-card='${c}']`); el.click(); el.click(); }"
+
+
+def test_a_card_clicked_twice_is_played_once(browser: Any, server: LocalServer) -> None:
+    """A double click (or a double tap on a mouse-less pointer) sends the move once: no refusal."""
+    page, _api, _table = open_table(browser, server, DESKTOP, "quick", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    play_until(page, "play")
+    card = page.evaluate("window.__corazones.table.view.legal.find((a) => a.play).play")
+    page.evaluate(CLICK_TWICE_JS, card)
+    page.wait_for_function("(c) => !window.__corazones.table.view.hand.includes(c)", arg=card)
+    page.wait_for_timeout(500)  # a refusal of a second send would have come by now
+    assert page.locator("#toast.error:not([hidden])").count() == 0, page.locator("#toast").inner_text()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 # ----------------------------------------------------------------------------- 5: last trick
 
 

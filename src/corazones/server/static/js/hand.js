@@ -299,7 +299,7 @@ export function toggleSelect(tb, key) {
 export function sendPass(tb) {
   const st = tb.store;
   const v = st.view;
-  if (!v || v.decision !== "pass" || st.selected.size !== v.pass_count) return;
+  if (!v || v.decision !== "pass" || st.showing() || st.selected.size !== v.pass_count) return;
   const keys = [...st.selected];
   const els = keys.map((k) => tb.handZone.querySelector(`.hand .card[data-key="${CSS.escape(k)}"]`)).filter(Boolean);
   const to = centre(tb.arena.querySelector(`.seat[data-seat="${v.pass_to}"]`)) || centre(tb.top);

@@ -84,15 +84,18 @@ export function gameOverPanel(tb) {
   const rv = tb.store.reveal;
   const v = tb.store.view;
   const winners = (rv && rv.winners) || (v && v.winners) || [];
-  const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
+  // Like the summary: the standings scroll inside the box, the heading and the actions stay in view.
+  const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Game over"), id: "game-over" });
   box.append(h("h2", null, t("Game over")));
-  box.append(h("p", null, tb.store.seat !== null && winners.includes(tb.store.seat)
+  const body = h("div.summary-body");
+  body.append(h("p", null, tb.store.seat !== null && winners.includes(tb.store.seat)
     ? t("You win!")
     : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.store.nameOf(s)).join(", ") })));
-  box.append(standings(tb, winners));
+  body.append(standings(tb, winners));
+  box.append(body);
   if (rv) {
-    box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-    box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
+    body.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
+    box.append(h("div.summary-foot", null, h("a.btn.primary", { href: "#/" }, t("New game")),
       " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
       " ", h("a.btn", { href: rv.record_url, download: `corazones-${tb.id}.json` }, t("Download the record")),
       " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay"))));

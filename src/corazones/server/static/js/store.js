@@ -92,6 +92,8 @@ export class TableStore {
     /** @type {Hint | null} */
     this.hint = null;
     this.connected = false;
+    /** A move of yours is on its way to the server: no other until it answers (a double click sends one). */
+    this.sent = false;
   }
 
   // ------------------------------------------------------------------ naming
@@ -122,9 +124,12 @@ export class TableStore {
     return (this.table && this.table.rules.players) || (this.view && this.view.hand_sizes.length) || 4;
   }
 
-  /** Whether the table is still showing events (a card on its way, a finished trick): no decision then. */
+  /**
+   * Whether the table is still showing events (a card on its way, a finished trick) or waits for the
+   * server's answer to your move: no decision then.
+   */
   showing() {
-    return this.queue.length > 0 || !!this.shownTrick;
+    return this.sent || this.queue.length > 0 || !!this.shownTrick;
   }
 
   /** Tricks each seat has won this hand, and the penalty cards in them (annulled tricks go to the next winner). */
@@ -151,6 +156,7 @@ export class TableStore {
   applySnapshot(s) {
     const reconnect = this.connected === false && this.table !== null;
     this.connected = true;
+    this.sent = false;
     this.queue = [];
     this.shownTrick = null;
     this.held = false;
@@ -204,6 +210,8 @@ export class TableStore {
       this.hooks.chat(line);
       return;
     }
+    // Any game event answers a move of yours or makes it moot; the view it brings says what is next.
+    this.sent = false;
     this.queue.push(msg);
     this.pump();
   }
@@ -311,19 +319,22 @@ export class TableStore {
         return;
       }
     }
-    if (e.kind === "hand_end" && getSpeed() !== "instant" && !(this.view && this.view.game_over)) {
-      if (this.seat === null) {
-        // A spectator follows by themselves: the summary stays up a while, then the game goes on.
-        this.hooks.render();
-        await sleep(this.speed().trick * 2.5);
+    if (e.kind === "hand_end" && !(this.view && this.view.game_over)) {
+      if (this.seat !== null) {
+        // Hold the table on the summary until the player has seen it (Continue), at every speed: the
+        // next hand never starts under it.
+        this.held = true;
+      } else {
+        // A spectator follows by themselves: the summary stays up a while (not at all at "instant"),
+        // then the game goes on.
+        const pause = this.speed().trick * 2.5;
+        if (pause) {
+          this.hooks.render();
+          await sleep(pause);
+        }
         this.summary = null;
         this.takePendingView();
-      } else {
-        // Hold the table on the summary until the player has seen it (Continue).
-        this.held = true;
       }
-    } else if (e.kind === "hand_end" && getSpeed() === "instant") {
-      this.takePendingView();
     }
     this.hooks.render();
   }

@@ -157,6 +157,7 @@ export class TableScreen {
         this.showHint(msg);
         break;
       case "error":
+        this.store.sent = false;
         if (msg.code === "not_your_turn" && this.store.view && this.store.view.decision === null) return;
         toast(msg.message || msg.code, "error");
         this.render();
@@ -190,7 +191,8 @@ export class TableScreen {
 
   /** @param {Action} action */
   act(action) {
-    if (!this.sock.act(action)) toast(t("Not connected: wait for the reconnection"), "error");
+    if (this.sock.act(action)) this.store.sent = true;
+    else toast(t("Not connected: wait for the reconnection"), "error");
   }
 
   /** @param {string} card */
