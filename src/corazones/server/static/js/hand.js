@@ -96,7 +96,7 @@ export function renderHand(tb) {
   if (decision && !v.game_over) {
     bar.append(h("button.btn.small.ghost", { type: "button", onclick: () => tb.askHint(), id: "hint-btn" }, t("Hint")));
   }
-  if (v.last_trick && !v.game_over) {
+  if (v.last_trick && !v.game_over && !st.summary) {
     bar.append(h("button.btn.small.ghost", {
       type: "button", "aria-pressed": tb.lastTrickShown ? "true" : "false",
       onclick: () => { tb.lastTrickShown = !tb.lastTrickShown; tb.render(); },

@@ -9,7 +9,25 @@ import { playerName } from "./names.js";
 import { directionName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
+/**
+ * A finished game as listed (GET /api/games): names as stored, scores, winners' seats.
+ * @typedef {{id: string, name: string, preset: string, finished: string | null, players: string[], scores: number[],
+ *   winners: number[], record_url: string, replay_url: string}} GameSummary
+ */
+/**
+ * One hand of a replay: the deal, the passes, the bids, every trick and the result.
+ * @typedef {{index: number, dealer: number, pass_direction: string, hands: string[][], passes: (string[] | null)[],
+ *   bids?: [number, number][], declare?: string | null, tricks: import("./state.js").Trick[],
+ *   result: import("./state.js").HandResult}} ReplayHand
+ */
+/**
+ * A finished game, hand by hand (GET /api/games/{id}/replay).
+ * @typedef {{id: string, players: string[], rules: import("./state.js").Rules, seed: string | number,
+ *   commitment: string | null, hands: ReplayHand[], final: any}} Replay
+ */
+
 export class GamesList {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.load();
@@ -35,6 +53,7 @@ export class GamesList {
 }
 
 /** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
+/** @param {GameSummary[]} games */
 function gameItems(games) {
   return games.map((g) => h("li.game-item", null,
       // The rules' title once: a table named after its rules ("Pat · Quick: one hand") does not repeat it.
@@ -48,12 +67,18 @@ function gameItems(games) {
 }
 
 export class ReplayViewer {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} id the game's table id
+   */
   constructor(root, id) {
     this.root = root;
     this.id = id;
     this.hand = 0;
     this.step = 0; // 0 = the deal (and passes), k = after trick k
-    this.onKey = (e) => this.key(e);
+    /** @type {Replay | null} */
+    this.data = null;
+    this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     this.load();
   }
@@ -79,13 +104,17 @@ export class ReplayViewer {
     this.render();
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
-    if (!this.data || e.target.closest("input, select, textarea")) return;
+    const target = /** @type {Element | null} */ (e.target);
+    if (!this.data || (target && target.closest("input, select, textarea"))) return;
     if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
   }
 
+  /** @param {number} d trick steps, forward or back */
   move(d) {
+    if (!this.data) return;
     const hands = this.data.hands;
     let { hand, step } = this;
     step += d;
@@ -104,11 +133,13 @@ export class ReplayViewer {
     }
   }
 
+  /** @param {number} s */
   name(s) {
-    return playerName(this.data.players[s], s);
+    return playerName(this.data ? this.data.players[s] : null, s);
   }
 
   render() {
+    if (!this.data) return;
     const d = this.data;
     const hd = d.hands[this.hand];
     const rules = d.rules;
@@ -140,7 +171,7 @@ export class ReplayViewer {
     }
     const controls = h("div.replay-controls", null,
       h("label", { for: "replay-hand" }, t("Hand")),
-      h("select", { id: "replay-hand", onchange: (e) => { this.hand = Number(e.target.value); this.step = 0; this.render(); } },
+      h("select", { id: "replay-hand", onchange: (/** @type {Event} */ e) => { this.hand = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.step = 0; this.render(); } },
         d.hands.map((x, i) => h("option", { value: String(i), selected: i === this.hand ? "selected" : null }, String(i + 1)))),
       h("button.btn", { type: "button", onclick: () => this.move(-1), id: "replay-prev" }, "◀ " + t("Previous")),
       h("button.btn.primary", { type: "button", onclick: () => this.move(1), id: "replay-next" }, t("Next") + " ▶"),
@@ -159,7 +190,7 @@ export class ReplayViewer {
     }
     const narrow = window.innerWidth < 600;
     const passed = hd.passes && hd.passes.some((p) => p && p.length);
-    const show = (c) => (narrow ? cardChip(c) : cardElement(c));
+    const show = (/** @type {string} */ c) => (narrow ? cardChip(c) : cardElement(c));
     const seatRows = Array.from({ length: n }, (_, s) => h("tr", null,
       h("th", { scope: "row" }, this.name(s)),
       h("td.took", null, h("div.card-row", null, sortCards(holding[s]).map(show))),
@@ -175,7 +206,7 @@ export class ReplayViewer {
       h("br"), t("Totals: {scores}", { scores: hd.result.totals.map((x, s) => `${this.name(s)} ${x}`).join(", ") })) : null;
     const fair = h("p.fair", null, t("Seed: {seed}", { seed: String(d.seed) }), h("br"), t("Commitment: {c}", { c: d.commitment || "—" }));
     this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
-      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name) })),
+      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name || "") })),
       h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
       controls, middle, result, hands, fair,
       h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
@@ -183,6 +214,7 @@ export class ReplayViewer {
 }
 
 export class StatsScreen {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.load();
@@ -200,7 +232,7 @@ export class StatsScreen {
     }
     try {
       const s = await api.getStats(player.id);
-      const stat = (label, value) => h("div.stat", null, h("b", null, String(value)), label);
+      const stat = (/** @type {string} */ label, /** @type {string | number} */ value) => h("div.stat", null, h("b", null, String(value)), label);
       // Numbers written the reader's way ("1,25" and "50 %" in Spanish).
       const lang = currentLang();
       const rate = s.games ? (s.wins / s.games).toLocaleString(lang, { style: "percent" }) : "—";
