@@ -37,9 +37,10 @@ OVERFLOW_JS = """() => {
 
 #: The table mid-hand: three tricks played, cards on the table, a card of ours to play.
 MID_HAND_JS = """() => {
-  const v = window.__corazones.table.view;
+  const tb = window.__corazones.table;
+  const v = tb.view;
   const zone = document.querySelector('.hand-zone');
-  return !!v && v.tricks_played >= 3 && v.trick.length >= 1 && zone.dataset.decision === 'play';
+  return !!v && !tb.store.sent && v.tricks_played >= 3 && v.trick.length >= 1 && zone.dataset.decision === 'play';
 }"""
 
 
@@ -52,7 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalServer]:
 
 def look(page: Any, name: str, width: int) -> None:
     """The screen fits its width; its screenshot is saved."""
-    page.wait_for_timeout(150)  # the last motion and redraw
+    page.wait_for_timeout(600)  # the last motion (at most 420 ms) and redraw
     found = page.evaluate(OVERFLOW_JS)
     assert found["page"] <= 0 and not found["wide"], (name, width, found)
     save_screenshot(page, f"screen-{name}-{width}")

@@ -64,7 +64,8 @@ export function renderArena(tb) {
   // The trick: a compact ring in the middle, each card on the side of the seat that played it.
   const tw = Math.round(compact ? 42 : W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
   const spread = n > 4 ? 1.25 : 1;
-  const dx = tw * 1.05 * spread;
+  // Beside the seats to the left and right, never under them (a narrow screen brings them closer in).
+  const dx = Math.min(tw * 1.05 * spread, Math.max(tw * 0.75, W / 2 - boxW - 8 - tw / 2));
   const dy = tw * 1.4 * 0.6 * spread;
   plays.forEach(([s, c], i) => {
     const p = relPos(tb, s);
