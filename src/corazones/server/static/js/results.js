@@ -4,6 +4,7 @@
 // (`tb`, the TableScreen of table.js): they read its state and return elements.
 import { cardChip, cardElement, cardShort, cardValue, sortCards } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
+import { ratingChange } from "./ratings.js";
 import { chipTotals, signed, teamOf, wonPiles } from "./state.js";
 import { h } from "./ui.js";
 
@@ -94,11 +95,13 @@ export function gameOverPanel(tb) {
   body.append(standings(tb, winners));
   box.append(body);
   if (rv) {
+    body.append(ratingChange(tb.id, tb.store.seat));
     body.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
     box.append(h("div.summary-foot", null, h("a.btn.primary", { href: "#/" }, t("New game")),
       " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
       " ", h("a.btn", { href: rv.record_url, download: `corazones-${tb.id}.json` }, t("Download the record")),
-      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay"))));
+      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay")),
+      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}/review`, id: "review-link" }, t("Review this game"))));
   }
   return box;
 }
