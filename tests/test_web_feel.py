@@ -309,6 +309,14 @@ def test_every_number_on_the_table_agrees_with_the_hand_summary(
         int(x) for x in page.eval_on_selector_all("#game-over .standings .total", "e => e.map(x => x.textContent)")
     ]
     assert totals == sorted(totals)
+    # Places as a score sheet ranks them: tied players share one ("1, 1, 3, 4"), the next skips.
+    places = [
+        int(x)
+        for x in page.eval_on_selector_all(
+            "#game-over .standings tbody td:first-child", "e => e.map(x => x.textContent)"
+        )
+    ]
+    assert places == [1 + sum(o < t for o in totals) for t in totals]
     # The summary and game-over boxes are opaque: no seat text shows through.
     assert page.evaluate("getComputedStyle(document.getElementById('game-over')).backgroundColor") == "rgb(7, 37, 26)"
     save_screenshot(page, f"feel-game-over-{size['width']}")

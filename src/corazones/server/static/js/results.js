@@ -117,13 +117,16 @@ export function standings(tb, winners) {
   const chips = rules.settlement !== "points";
   const totals = chips ? chipTotals(rules, tb.store.history, n)
     : (tb.store.history.length ? tb.store.history[tb.store.history.length - 1].totals : (tb.store.view ? tb.store.view.scores : Array(n).fill(0)));
-  const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => {
-    const wa = winners.includes(a) ? 0 : 1;
-    const wb = winners.includes(b) ? 0 : 1;
-    return wa - wb || (chips ? totals[b] - totals[a] : totals[a] - totals[b]) || a - b;
-  });
-  const rows = order.map((s, i) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
-    h("td", null, String(i + 1)), h("th", { scope: "row" }, tb.store.nameOf(s)),
+  /** @param {number} a @param {number} b how much `a` stands below `b` (winners first, then by total) */
+  const below = (a, b) => (winners.includes(a) ? 0 : 1) - (winners.includes(b) ? 0 : 1)
+    || (chips ? totals[b] - totals[a] : totals[a] - totals[b]);
+  const seats = Array.from({ length: n }, (_, s) => s);
+  const order = [...seats].sort((a, b) => below(a, b) || a - b);
+  // Tied players share a place ("1, 1, 3"), as a score sheet ranks them.
+  /** @param {number} s */
+  const place = (s) => 1 + seats.filter((o) => below(o, s) < 0).length;
+  const rows = order.map((s) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
+    h("td", null, String(place(s))), h("th", { scope: "row" }, tb.store.nameOf(s)),
     rules.partnership ? h("td", null, t("Team {team}", { team: teamOf(s) })) : null,
     h("td.total", null, String(totals[s]))));
   return h("div.table-scroll", null, h("table.scores.standings", { "aria-label": t("Final standings") },
