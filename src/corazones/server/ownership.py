@@ -1,6 +1,3 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """Table ownership: the tables this process holds, their leases, loading, adoption and idle expiry.
 
 A process holds a table by its lease in the store; it renews its leases,
@@ -12,82 +9,55 @@ from the stored events.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import json
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from corazones.core.actions import Action
 from corazones.core.errors import N_
 from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
+from corazones.server.grace import Grace
 from corazones.server.refusal import Refused
-from corazones.server.table import SeatState, TableRuntime
+from corazones.server.settings import Settings
+from corazones.server.table import SeatState, TableRuntime, Tables
+from corazones.server.turns import Turns
+from corazones.services.store import Store
 from corazones.services.store.repo import UNFINISHED
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
 
 log = logging.getLogger("corazones.server")
 
 
 class Ownership:
-    """Part of :class:`~corazones.server.hub.Hub`: start and stop, leases, loading and expiry."""
+    """The tables this process holds: leases renewed, lost, claimed; tables loaded and expired."""
 
-    async def start(self: Hub) -> None:
-        self.writer.start()
-        self.bots.warm()  # the first bot move should not wait for a process to start
-        if self.single:
-            # One process per SQLite file: every unfinished table is ours at once, whoever held it before.
-            for tid in await asyncio.to_thread(self.store.unfinished):
-                await self.adopt(tid, force=True)
-        self._tasks.append(asyncio.create_task(self._leases()))
-        if self.settings.tune_gc:
-            self.tune_gc()
-        gc.callbacks.append(self._gc_watch)
+    def __init__(
+        self, store: Store, settings: Settings, process: str, tables: Tables, turns: Turns, grace: Grace
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.process = process
+        self.tables = tables
+        self.turns = turns
+        self.grace = grace
+        #: Tables being loaded now: a second request for one waits for the first load.
+        self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
 
-    async def stop(self: Hub) -> None:
-        self._stopping = True
-        with contextlib.suppress(ValueError):
-            gc.callbacks.remove(self._gc_watch)
-        tasks = list(self._tasks)
-        for t in self.tables.values():
-            tasks += t.thinking.values()
-            for h in t.timers.values():
-                h.cancel()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await self.writer.stop()
-        self.bots.shutdown()
-
-    async def _leases(self: Hub) -> None:
+    async def renew(self) -> None:
         """Renew our leases, let go of tables another process took, adopt tables whose owner died."""
-        period = max(0.2, self.settings.lease_ttl / 3)
-        while True:
-            await asyncio.sleep(period)
-            try:
-                ids = [tid for tid, t in self.tables.items() if t.status != "finished"]
-                kept = await asyncio.to_thread(self.store.renew, self.process, ids, self.settings.lease_ttl)
-                for tid in set(ids) - kept:
-                    self._drop(tid, "lease lost")
-                for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
-                    del self.tables[tid]  # finished and nobody looking: reload on demand
-                for tid in await asyncio.to_thread(self.store.claimable, self.process):
-                    if len(self.tables) >= self.settings.limit("tables_per_process"):
-                        break  # the rest are for other processes (or for this one when it has room)
-                    if tid not in self.tables:
-                        await self.adopt(tid)
-                await self._sweep_revoked()
-                await self._expire_idle()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database is away: try again next period
-                log.exception("lease renewal failed")
+        ids = [tid for tid, t in self.tables.items() if t.status != "finished"]
+        kept = await asyncio.to_thread(self.store.renew, self.process, ids, self.settings.lease_ttl)
+        for tid in set(ids) - kept:
+            self.tables.drop(tid, "lease lost")
+        for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
+            del self.tables[tid]  # finished and nobody looking: reload on demand
+        for tid in await asyncio.to_thread(self.store.claimable, self.process):
+            if len(self.tables) >= self.settings.limit("tables_per_process"):
+                break  # the rest are for other processes (or for this one when it has room)
+            if tid not in self.tables:
+                await self.adopt(tid)
 
-    async def _expire_idle(self: Hub) -> None:
+    async def expire_idle(self) -> None:
         """Tables not started yet that nobody has been connected to for ``open_table_idle_minutes``
         expire: stored as ``expired`` (no longer listed, renewed or adopted; ``GET`` answers 404)."""
         limit = self.settings.limit("open_table_idle_minutes") * 60
@@ -102,21 +72,7 @@ class Ownership:
                 self.tables.pop(t.id, None)
                 log.info("table %s expired: not started, nobody connected for %.0f s", t.id, now - t.touched)
 
-    def _drop(self: Hub, table_id: str, why: str) -> None:
-        """Forget a table another process now owns; its connections are told to reconnect."""
-        t = self.tables.pop(table_id, None)
-        if t is None:
-            return
-        log.warning("table %s dropped: %s", table_id, why)
-        t.dropped = True
-        for task in t.thinking.values():
-            task.cancel()
-        for h in t.timers.values():
-            h.cancel()
-        for c in list(t.conns):
-            c.close(4001, "table moved to another server process; reconnect")
-
-    async def get(self: Hub, table_id: str) -> TableRuntime:
+    async def get(self, table_id: str) -> TableRuntime:
         """The table, loaded (and its lease taken) if this process does not hold it yet.
 
         :class:`Refused` ``not_found`` for an unknown table, ``moved`` when a live
@@ -137,7 +93,7 @@ class Ownership:
                 return t
         raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=row.lease_url)
 
-    async def adopt(self: Hub, table_id: str, force: bool = False) -> TableRuntime | None:
+    async def adopt(self, table_id: str, force: bool = False) -> TableRuntime | None:
         """Take the lease of a table and rebuild it from its stored events; None if it is not free."""
         if table_id in self.tables:
             return self.tables[table_id]
@@ -159,7 +115,7 @@ class Ownership:
         finally:
             self._loading.pop(table_id, None)
 
-    async def _load(self: Hub, table_id: str, finished: bool = False) -> TableRuntime | None:
+    async def _load(self, table_id: str, finished: bool = False) -> TableRuntime | None:
         """Rebuild a table from its row and events: an unfinished one we hold the lease of, or
         (``finished``) a finished one, read-only, for people who open it after the end."""
         row = await asyncio.to_thread(self.store.table, table_id)
@@ -201,12 +157,12 @@ class Ownership:
             t.status = "playing"
         self.tables[table_id] = t
         if t.game is not None and t.game.over and t.status != "finished":  # stopped before the results
-            await self._finish(t)
+            await self.turns.finish(t)
             return t
         log.info("table %s loaded: %d events, %d actions", table_id, t.seq, len(t.game.actions) if t.game else 0)
         if t.status == "playing":
             for i, s in enumerate(t.seats):
                 if s.kind == "human" and s.player is not None:
-                    self._start_grace(t, i)
-            self._schedule_bots(t)
+                    self.grace.start(t, i)
+            self.turns.schedule_bots(t)
         return t

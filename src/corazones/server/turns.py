@@ -1,6 +1,3 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """Turns: a decision applied, stored and broadcast; bots playing their seats; the game's end."""
 
 from __future__ import annotations
@@ -10,32 +7,55 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from corazones.core.actions import Action
 from corazones.core.errors import N_, CorazonesError
 from corazones.core.replay import rebuild
-from corazones.server.bots import MOVE, SHOW
+from corazones.server.bots import MOVE, SHOW, BotPools
+from corazones.server.events import EventLog
+from corazones.server.metrics import Metrics
 from corazones.server.refusal import Refused
+from corazones.server.settings import Settings
 from corazones.server.table import TableRuntime, bot_key
 from corazones.services.ratings import rate_table
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
+from corazones.services.store import Store
 
 log = logging.getLogger("corazones.server")
 
 
-class Turns:
-    """Part of :class:`~corazones.server.hub.Hub`: actions, bots and the finish."""
+def hand_start(t: TableRuntime) -> tuple[str, dict[str, Any]]:
+    """The ``hand_start`` event of the hand the game is at now."""
+    g = t.game
+    assert g is not None
+    return "hand_start", {
+        "kind": "hand_start",
+        "hand_index": g.hand_index,
+        "dealer": g.deal.dealer,
+        "pass_direction": g.deal.pass_direction,
+        "commitment": t.commitment,
+    }
 
-    async def act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
+
+class Turns:
+    """A decision applied, stored and broadcast; the bots whose turn it is; the game's end."""
+
+    def __init__(self, store: Store, settings: Settings, events: EventLog, bots: BotPools, metrics: Metrics) -> None:
+        self.store = store
+        self.settings = settings
+        self.events = events
+        self.bots = bots
+        self.metrics = metrics
+        #: Set when the process stops: a bot turn cancelled then must not schedule the next one on a closing loop.
+        self.stopping = False
+
+    async def act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
         """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
         started = time.perf_counter()
         await self._act(t, seat, data, by, gen)
-        self.act_times.append(time.perf_counter() - started)
+        self.metrics.act_times.append(time.perf_counter() - started)
 
-    async def _act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
+    async def _act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
         async with t.lock:
             g = t.game
             if t.status == "finished" or (g is not None and g.over):
@@ -65,9 +85,9 @@ class Turns:
                     events.append(("game_over", self._game_over(t)))
                     events.append(("table", {"kind": "table", "status": "finished"}))
                 else:
-                    events.append(("hand_start", self._hand_start(t)))
+                    events.append(hand_start(t))
             try:
-                numbered = await self._store_events(t, events)
+                stored = await self.events.store_events(t, events)
             except Refused:
                 raise
             except Exception:
@@ -81,14 +101,14 @@ class Turns:
                 # event's record_url (and the replay, the player's stats) must answer at once, in every
                 # process, instead of "not over yet" until this write lands (long on a loaded machine).
                 try:
-                    await self._finish(t)
+                    await self.finish(t)
                 finally:
-                    self._broadcast(t, numbered, True)
+                    self.events.broadcast(t, stored, True)
             else:
-                self._broadcast(t, numbered, True)
-                self._schedule_bots(t)
+                self.events.broadcast(t, stored, True)
+                self.schedule_bots(t)
 
-    def _game_over(self: Hub, t: TableRuntime) -> dict[str, Any]:
+    def _game_over(self, t: TableRuntime) -> dict[str, Any]:
         g = t.game
         assert g is not None
         return {
@@ -100,7 +120,7 @@ class Turns:
             "record_url": f"{self.settings.public_url}/api/games/{t.id}/record",
         }
 
-    async def _finish(self: Hub, t: TableRuntime) -> None:
+    async def finish(self, t: TableRuntime) -> None:
         g = t.game
         assert g is not None
         t.status = "finished"
@@ -110,7 +130,7 @@ class Turns:
                 {
                     "seat": s,
                     "player_id": st.player if st.kind == "human" else None,
-                    "name": st.info(s, True, t.takeover_level)["name"],
+                    "name": t.seat_info(s)["name"],
                     "score": g.scores[s],
                     "won": s in g.winners,
                     "hands": len(g.history),
@@ -125,14 +145,14 @@ class Turns:
             log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():
             h.cancel()
-        t.timers.clear()
+        t.timers.clear()  # nobody's grace runs out after the end
 
     # ------------------------------------------------------------------ bots
-    def _schedule_bots(self: Hub, t: TableRuntime) -> None:
+    def schedule_bots(self, t: TableRuntime) -> None:
         """Start the bots whose turn it is.  A table where no person sits (a show of bots) plays only
         while someone watches it, and after every other table's moves and hints (``bots.SHOW``)."""
         g = t.game
-        if g is None or g.over or t.dropped or self._stopping:
+        if g is None or g.over or t.dropped or self.stopping:
             return
         if not t.attended and not t.conns:
             return  # nobody sits and nobody watches: it waits for a spectator (connect starts it again)
@@ -141,12 +161,12 @@ class Turns:
             if level is not None and seat not in t.thinking:
                 t.thinking[seat] = asyncio.create_task(self._bot_turn(t, seat, level))
 
-    def _cancel_bot(self: Hub, t: TableRuntime, seat: int) -> None:
+    def cancel_bot(self, t: TableRuntime, seat: int) -> None:
         task = t.thinking.pop(seat, None)
         if task is not None:
             task.cancel()
 
-    async def _bot_turn(self: Hub, t: TableRuntime, seat: int, level: str) -> None:
+    async def _bot_turn(self, t: TableRuntime, seat: int, level: str) -> None:
         g = t.game
         assert g is not None
         gen = t.seats[seat].gen
@@ -174,7 +194,7 @@ class Turns:
             if t.thinking.get(seat) is asyncio.current_task():
                 del t.thinking[seat]
             if not t.dropped:
-                self._schedule_bots(t)
+                self.schedule_bots(t)
 
 
 def _random_move(obs: Any, seed: str) -> dict[str, Any]:

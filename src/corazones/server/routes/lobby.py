@@ -66,13 +66,13 @@ def _creator_address(h: Hub, request: Request) -> str | None:
 @router.get("")
 async def list_tables(h: HubDep) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(h.store.list_tables)
-    return [h.info(h.tables[r.id]) if r.id in h.tables else _stored_info(h, r) for r in rows]
+    return [h.snapshots.info(h.tables[r.id]) if r.id in h.tables else _stored_info(h, r) for r in rows]
 
 
 @router.post("")
 async def create(body: CreateTableRequest, request: Request, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
-        t = await h.create(
+        t = await h.seating.create(
             p.id,
             p.name,
             body.preset,
@@ -86,13 +86,13 @@ async def create(body: CreateTableRequest, request: Request, h: HubDep, p: Playe
         )
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)
 
 
 @router.get("/{table_id}")
 async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
     if table_id in h.tables:
-        return h.info(h.tables[table_id], p.id if p else None)
+        return h.snapshots.info(h.tables[table_id], p.id if p else None)
     row = await asyncio.to_thread(h.store.table, table_id)
     if row is None or row.status == "expired":  # a table nobody started and everybody left
         raise refused(Refused("not_found", N_("There is no table {table}."), table=table_id))
@@ -102,39 +102,39 @@ async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
 @router.post("/{table_id}/join")
 async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
-        t = await h.get(table_id)
-        await h.join(t, p.id, p.name, body.seat, body.invite)
+        t = await h.ownership.get(table_id)
+        await h.seating.join(t, p.id, p.name, body.seat, body.invite)
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)
 
 
 @router.post("/{table_id}/leave")
 async def leave(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
-        t = await h.get(table_id)
-        await h.leave(t, p.id)
+        t = await h.ownership.get(table_id)
+        await h.seating.leave(t, p.id)
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)
 
 
 @router.post("/{table_id}/start")
 async def start(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
-        t = await h.get(table_id)
-        await h.start_now(t, p.id)
+        t = await h.ownership.get(table_id)
+        await h.seating.start_now(t, p.id)
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)
 
 
 @router.post("/{table_id}/remove")
 async def remove(table_id: str, body: RemoveRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     """The owner takes a seat away from its player (who may not come back to this table)."""
     try:
-        t = await h.get(table_id)
-        await h.remove(t, p.id, body.seat)
+        t = await h.ownership.get(table_id)
+        await h.seating.remove(t, p.id, body.seat)
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)

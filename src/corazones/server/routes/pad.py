@@ -183,7 +183,7 @@ async def read_pad(
     """
     if after is not None:
         address = request.client.host if request.client else "?"
-        if not hub.admit(address):
+        if not hub.admission.admit(address):
             n = int(hub.settings.limit("ws_per_address"))
             raise refused(Refused("rate_limited", N_("Too many connections from your address: at most {n}."), n=n))
         try:
@@ -194,7 +194,7 @@ async def read_pad(
                     break
                 await asyncio.sleep(POLL)
         finally:
-            hub.release(address)
+            hub.admission.release(address)
     pad, version = await _load(store, pad_id)
     return view(pad, pad_id, version)
 
