@@ -7,14 +7,13 @@ import contextlib
 import time
 
 from corazones.core.errors import N_
+from corazones.server.context import Context
 from corazones.server.events import EventLog, seat_event
-from corazones.server.grace import Grace
 from corazones.server.refusal import Refused, tell
 from corazones.server.settings import Settings
 from corazones.server.snapshots import Snapshots
-from corazones.server.table import Conn, TableRuntime, Tables
+from corazones.server.table import Conn, TableRuntime
 from corazones.server.turns import Turns
-from corazones.services.store import Store
 
 
 class Admission:
@@ -53,22 +52,10 @@ class Connections:
     """Who is connected to each table: arriving (greeted with ``welcome`` and a snapshot), leaving, chatting,
     and closed when their player's sign-ins are revoked."""
 
-    def __init__(
-        self,
-        store: Store,
-        settings: Settings,
-        tables: Tables,
-        events: EventLog,
-        turns: Turns,
-        grace: Grace,
-        snapshots: Snapshots,
-    ) -> None:
-        self.store = store
-        self.settings = settings
-        self.tables = tables
+    def __init__(self, ctx: Context, events: EventLog, turns: Turns, snapshots: Snapshots) -> None:
+        self.ctx = ctx
         self.events = events
         self.turns = turns
-        self.grace = grace
         self.snapshots = snapshots
         #: Per player, the token generation below which this process has seen their tokens revoked
         #: (:meth:`revoke_player`): the HTTP write limit counts a request with such a token per address,
@@ -82,7 +69,7 @@ class Connections:
         event the others see first; the snapshot already includes it).
         """
         async with t.lock:
-            if len(t.conns) >= self.settings.limit("table_connections"):
+            if len(t.conns) >= self.ctx.settings.limit("table_connections"):
                 raise Refused("rate_limited", N_("This table has too many connections; try again later."))
             if conn.player_id in t.removed:
                 raise Refused("removed", N_("The host removed you from this table."))
@@ -93,7 +80,7 @@ class Connections:
                 was = s.status(t.started)
                 s.conns += 1
                 if s.conns == 1:
-                    self.grace.cancel(t, seat)
+                    self.turns.cancel_grace(t, seat)
                     s.away_since = None
                     if s.takeover:
                         s.takeover = False
@@ -123,7 +110,7 @@ class Connections:
                 with contextlib.suppress(Refused):
                     await self.events.emit(t, [seat_event(t, seat)], False)
                 if t.started:
-                    self.grace.start(t, seat)
+                    self.turns.start_grace(t, seat)
 
     async def chat(self, t: TableRuntime, conn: Conn, text: str) -> None:
         async with t.lock:
@@ -137,7 +124,7 @@ class Connections:
         if gen > self.revoked_below.get(player_id, 0):
             self.revoked_below[player_id] = gen
         closed = 0
-        for t in list(self.tables.values()):
+        for t in list(self.ctx.tables.values()):
             for c in list(t.conns):
                 if c.player_id == player_id and c.token_gen < gen:
                     tell(c, Refused("revoked", N_("You were signed out everywhere: this sign-in no longer works.")))
@@ -148,9 +135,9 @@ class Connections:
     async def sweep_revoked(self) -> None:
         """Close the connections whose token was revoked elsewhere: by another server process, or by the
         operator (``corazones revoke``) straight in the database.  Runs with the lease renewal."""
-        conns = [c for t in self.tables.values() for c in t.conns]
+        conns = [c for t in self.ctx.tables.values() for c in t.conns]
         if not conns:
             return
-        gens = await asyncio.to_thread(self.store.token_gens, {c.player_id for c in conns})
+        gens = await asyncio.to_thread(self.ctx.store.token_gens, {c.player_id for c in conns})
         for pid, gen in gens.items():
             self.revoke_player(pid, gen)

@@ -16,11 +16,12 @@ import time
 from typing import Any, NamedTuple
 
 from corazones.core.errors import N_
+from corazones.server.context import Context
 from corazones.server.metrics import Metrics
 from corazones.server.outgoing import EventModel, encode, event_body
 from corazones.server.refusal import Refused
 from corazones.server.schema import Event
-from corazones.server.table import TableRuntime, Tables
+from corazones.server.table import TableRuntime
 from corazones.server.views import redact, view_model
 from corazones.services.store import StaleWrite, Store
 
@@ -101,10 +102,8 @@ def seat_event(t: TableRuntime, seat: int) -> tuple[str, dict[str, Any]]:
 class EventLog:
     """Numbering, storing and sending a table's events (the caller holds the table's lock)."""
 
-    def __init__(self, store: Store, tables: Tables, process: str, writer: EventWriter, metrics: Metrics) -> None:
-        self.store = store
-        self.tables = tables
-        self.process = process
+    def __init__(self, ctx: Context, writer: EventWriter, metrics: Metrics) -> None:
+        self.ctx = ctx
         self.writer = writer
         self.metrics = metrics
 
@@ -126,9 +125,9 @@ class EventLog:
             await self.writer.write(t.id, numbered)
             self.metrics.write_times.append(time.perf_counter() - started)
         except StaleWrite:
-            self.tables.drop(t.id, "the lease is another process's now")
-            row = await asyncio.to_thread(self.store.table, t.id)
-            url = row.lease_url if row is not None and row.lease_owner != self.process else None
+            self.ctx.tables.drop(t.id, "the lease is another process's now")
+            row = await asyncio.to_thread(self.ctx.store.table, t.id)
+            url = row.lease_url if row is not None and row.lease_owner != self.ctx.process else None
             raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=url) from None
         t.seq = numbered[-1][0]
         t.recent.extend(numbered)

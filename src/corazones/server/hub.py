@@ -10,7 +10,7 @@ and adopts tables whose owner died (several processes on one PostgreSQL).
 The hub is made of parts with one job each, every part given only the
 others it calls (docs/architecture.md draws them): :class:`Ownership`
 (leases, loading, expiry), :class:`EventLog` (store, then broadcast),
-:class:`Turns` (actions, bots, the end), :class:`Grace` (away players),
+:class:`Turns` (actions, bots, away players' grace, the end),
 :class:`Seating` (seats and the start), :class:`Snapshots` (what a
 connection is sent first), :class:`Connections` (attach, detach, chat,
 revocation), :class:`Admission` (connections per address), :class:`Hints`
@@ -36,8 +36,8 @@ from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
 from corazones.server.bots import BotPools
 from corazones.server.connections import Admission, Connections
+from corazones.server.context import Context
 from corazones.server.events import EventLog, EventWriter
-from corazones.server.grace import Grace
 from corazones.server.hints import HintBudget, Hints
 from corazones.server.metrics import Metrics
 from corazones.server.ownership import Ownership
@@ -80,18 +80,14 @@ class Hub:
         #: Writes are fenced by the lease where another process could adopt a table (PostgreSQL); a single
         #: process per database (SQLite) holds every table, so it spares the check on its hot path.
         self.writer = EventWriter(store, None if self.single else self.process)
+        ctx = Context(store, settings, self.process, self.tables)
         self.metrics = Metrics()
-        self.events = EventLog(store, self.tables, self.process, self.writer, self.metrics)
-        self.turns = Turns(store, settings, self.events, self.bots, self.metrics)
-        self.grace = Grace(settings.grace, self.events, self.turns)
-        self.snapshots = Snapshots(store, settings)
-        self.seating = Seating(
-            store, settings, self.process, self.tables, self.events, self.turns, self.grace, self.snapshots
-        )
-        self.connections = Connections(
-            store, settings, self.tables, self.events, self.turns, self.grace, self.snapshots
-        )
-        self.ownership = Ownership(store, settings, self.process, self.tables, self.turns, self.grace)
+        self.events = EventLog(ctx, self.writer, self.metrics)
+        self.turns = Turns(ctx, self.events, self.bots, self.metrics)
+        self.snapshots = Snapshots(ctx)
+        self.seating = Seating(ctx, self.events, self.turns, self.snapshots)
+        self.connections = Connections(ctx, self.events, self.turns, self.snapshots)
+        self.ownership = Ownership(ctx, self.turns)
         self.admission = Admission(settings)
         self.hints = Hints(self.bots, HintBudget(LIMITS["hints_per_minute"], settings.clock))
         self._upkeep: asyncio.Task[None] | None = None

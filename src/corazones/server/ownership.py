@@ -17,12 +17,10 @@ from corazones.core.actions import Action
 from corazones.core.errors import N_
 from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
-from corazones.server.grace import Grace
+from corazones.server.context import Context
 from corazones.server.refusal import Refused
-from corazones.server.settings import Settings
-from corazones.server.table import SeatState, TableRuntime, Tables
+from corazones.server.table import SeatState, TableRuntime
 from corazones.server.turns import Turns
-from corazones.services.store import Store
 from corazones.services.store.repo import UNFINISHED
 
 log = logging.getLogger("corazones.server")
@@ -31,45 +29,39 @@ log = logging.getLogger("corazones.server")
 class Ownership:
     """The tables this process holds: leases renewed, lost, claimed; tables loaded and expired."""
 
-    def __init__(
-        self, store: Store, settings: Settings, process: str, tables: Tables, turns: Turns, grace: Grace
-    ) -> None:
-        self.store = store
-        self.settings = settings
-        self.process = process
-        self.tables = tables
+    def __init__(self, ctx: Context, turns: Turns) -> None:
+        self.ctx = ctx
         self.turns = turns
-        self.grace = grace
         #: Tables being loaded now: a second request for one waits for the first load.
         self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
 
     async def renew(self) -> None:
         """Renew our leases, let go of tables another process took, adopt tables whose owner died."""
-        ids = [tid for tid, t in self.tables.items() if t.status != "finished"]
-        kept = await asyncio.to_thread(self.store.renew, self.process, ids, self.settings.lease_ttl)
+        ids = [tid for tid, t in self.ctx.tables.items() if t.status != "finished"]
+        kept = await asyncio.to_thread(self.ctx.store.renew, self.ctx.process, ids, self.ctx.settings.lease_ttl)
         for tid in set(ids) - kept:
-            self.tables.drop(tid, "lease lost")
-        for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
-            del self.tables[tid]  # finished and nobody looking: reload on demand
-        for tid in await asyncio.to_thread(self.store.claimable, self.process):
-            if len(self.tables) >= self.settings.limit("tables_per_process"):
+            self.ctx.tables.drop(tid, "lease lost")
+        for tid in [tid for tid, t in self.ctx.tables.items() if t.status == "finished" and not t.conns]:
+            del self.ctx.tables[tid]  # finished and nobody looking: reload on demand
+        for tid in await asyncio.to_thread(self.ctx.store.claimable, self.ctx.process):
+            if len(self.ctx.tables) >= self.ctx.settings.limit("tables_per_process"):
                 break  # the rest are for other processes (or for this one when it has room)
-            if tid not in self.tables:
+            if tid not in self.ctx.tables:
                 await self.adopt(tid)
 
     async def expire_idle(self) -> None:
         """Tables not started yet that nobody has been connected to for ``open_table_idle_minutes``
         expire: stored as ``expired`` (no longer listed, renewed or adopted; ``GET`` answers 404)."""
-        limit = self.settings.limit("open_table_idle_minutes") * 60
+        limit = self.ctx.settings.limit("open_table_idle_minutes") * 60
         now = time.time()
-        idle = [t for t in self.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
+        idle = [t for t in self.ctx.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
         for t in idle:
             async with t.lock:
                 if t.status != "open" or t.conns or now - t.touched <= limit:
                     continue
-                await asyncio.to_thread(self.store.update_table, t.id, status="expired", lease_owner=None)
+                await asyncio.to_thread(self.ctx.store.update_table, t.id, status="expired", lease_owner=None)
                 t.status = "expired"
-                self.tables.pop(t.id, None)
+                self.ctx.tables.pop(t.id, None)
                 log.info("table %s expired: not started, nobody connected for %.0f s", t.id, now - t.touched)
 
     async def get(self, table_id: str) -> TableRuntime:
@@ -78,25 +70,25 @@ class Ownership:
         :class:`Refused` ``not_found`` for an unknown table, ``moved`` when a live
         process owns it.
         """
-        t = self.tables.get(table_id)
+        t = self.ctx.tables.get(table_id)
         if t is not None:
             return t
         t = await self.adopt(table_id)
         if t is not None:
             return t
-        row = await asyncio.to_thread(self.store.table, table_id)
+        row = await asyncio.to_thread(self.ctx.store.table, table_id)
         if row is None or row.status == "expired":
             raise Refused("not_found", N_("There is no table {table}."), table=table_id)
         if row.status == "finished":
-            t = self.tables.get(table_id) or await self._load(table_id, finished=True)
+            t = self.ctx.tables.get(table_id) or await self._load(table_id, finished=True)
             if t is not None:
                 return t
         raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=row.lease_url)
 
     async def adopt(self, table_id: str, force: bool = False) -> TableRuntime | None:
         """Take the lease of a table and rebuild it from its stored events; None if it is not free."""
-        if table_id in self.tables:
-            return self.tables[table_id]
+        if table_id in self.ctx.tables:
+            return self.ctx.tables[table_id]
         pending = self._loading.get(table_id)
         if pending is not None:
             return await pending
@@ -104,7 +96,12 @@ class Ownership:
         self._loading[table_id] = fut
         try:
             ok = await asyncio.to_thread(
-                self.store.claim, table_id, self.process, self.settings.public_url, self.settings.lease_ttl, force
+                self.ctx.store.claim,
+                table_id,
+                self.ctx.process,
+                self.ctx.settings.public_url,
+                self.ctx.settings.lease_ttl,
+                force,
             )
             t = await self._load(table_id) if ok else None
             fut.set_result(t)
@@ -118,10 +115,10 @@ class Ownership:
     async def _load(self, table_id: str, finished: bool = False) -> TableRuntime | None:
         """Rebuild a table from its row and events: an unfinished one we hold the lease of, or
         (``finished``) a finished one, read-only, for people who open it after the end."""
-        row = await asyncio.to_thread(self.store.table, table_id)
+        row = await asyncio.to_thread(self.ctx.store.table, table_id)
         if row is None or (row.status not in UNFINISHED and not (finished and row.status == "finished")):
             return None
-        events = await asyncio.to_thread(self.store.events, table_id)
+        events = await asyncio.to_thread(self.ctx.store.events, table_id)
         seats = [SeatState(**s) for s in json.loads(row.seats)]
         t = TableRuntime(
             id=row.id,
@@ -155,7 +152,7 @@ class Ownership:
             t.game = rebuild(t.rules, t.seed, actions)
         if t.game is not None and t.status == "open":
             t.status = "playing"
-        self.tables[table_id] = t
+        self.ctx.tables[table_id] = t
         if t.game is not None and t.game.over and t.status != "finished":  # stopped before the results
             await self.turns.finish(t)
             return t
@@ -163,6 +160,6 @@ class Ownership:
         if t.status == "playing":
             for i, s in enumerate(t.seats):
                 if s.kind == "human" and s.player is not None:
-                    self.grace.start(t, i)
+                    self.turns.start_grace(t, i)
             self.turns.schedule_bots(t)
         return t

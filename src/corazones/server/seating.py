@@ -12,39 +12,23 @@ from corazones.core.cards import card_str
 from corazones.core.commitment import commit
 from corazones.core.errors import N_
 from corazones.core.game import Game
+from corazones.server.context import Context
 from corazones.server.events import EventLog, seat_event
-from corazones.server.grace import Grace
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.refusal import Refused, tell
 from corazones.server.schema import LIMITS, RulesOptions
-from corazones.server.settings import Settings
 from corazones.server.snapshots import Snapshots
-from corazones.server.table import SeatState, TableRuntime, Tables, new_table_id
+from corazones.server.table import SeatState, TableRuntime, new_table_id
 from corazones.server.turns import Turns, hand_start
-from corazones.services.store import Store
 
 
 class Seating:
     """Who sits where, and when the game starts."""
 
-    def __init__(
-        self,
-        store: Store,
-        settings: Settings,
-        process: str,
-        tables: Tables,
-        events: EventLog,
-        turns: Turns,
-        grace: Grace,
-        snapshots: Snapshots,
-    ) -> None:
-        self.store = store
-        self.settings = settings
-        self.process = process
-        self.tables = tables
+    def __init__(self, ctx: Context, events: EventLog, turns: Turns, snapshots: Snapshots) -> None:
+        self.ctx = ctx
         self.events = events
         self.turns = turns
-        self.grace = grace
         self.snapshots = snapshots
 
     async def create(
@@ -60,17 +44,17 @@ class Seating:
         takeover_level: str,
         address: str | None = None,
     ) -> TableRuntime:
-        if len(self.tables) >= self.settings.limit("tables_per_process"):
+        if len(self.ctx.tables) >= self.ctx.settings.limit("tables_per_process"):
             raise Refused("rate_limited", N_("This server holds as many tables as it may; try again later."))
         if address is not None:
-            cap = int(self.settings.limit("tables_per_address"))
-            if sum(1 for t in self.tables.values() if t.address == address and t.status != "finished") >= cap:
+            cap = int(self.ctx.settings.limit("tables_per_address"))
+            if sum(1 for t in self.ctx.tables.values() if t.address == address and t.status != "finished") >= cap:
                 raise Refused(
                     "rate_limited",
                     N_("Too many unfinished tables were created from your address: at most {n}."),
                     n=cap,
                 )
-        mine = sum(1 for t in self.tables.values() if t.owner == owner and t.status != "finished")
+        mine = sum(1 for t in self.ctx.tables.values() if t.owner == owner and t.status != "finished")
         if mine >= LIMITS["open_tables_per_player"]:
             raise Refused(
                 "rate_limited",
@@ -90,7 +74,7 @@ class Seating:
             raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
         if all(s["kind"] == "bot" for s in seats):
             shows = sum(
-                1 for x in self.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
+                1 for x in self.ctx.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
             )
             if shows >= LIMITS["bot_tables_per_player"]:
                 raise Refused(
@@ -104,7 +88,7 @@ class Seating:
                 raise Refused("malformed", N_("Your seat must be one of the human seats."))
             states[my_seat].player = owner
             states[my_seat].name = owner_name
-        seed = self.settings.seed_source() if self.settings.seed_source else secrets.token_urlsafe(32)
+        seed = self.ctx.settings.seed_source() if self.ctx.settings.seed_source else secrets.token_urlsafe(32)
         now = time.time()
         t = TableRuntime(
             id=new_table_id(),
@@ -123,7 +107,7 @@ class Seating:
             address=address,
         )
         await asyncio.to_thread(
-            self.store.add_table,
+            self.ctx.store.add_table,
             id=t.id,
             name=t.name,
             preset=preset,
@@ -137,17 +121,17 @@ class Seating:
             owner_id=owner,
             takeover_level=takeover_level,
             created=now,
-            lease_owner=self.process,
-            lease_url=self.settings.public_url,
-            lease_expires=now + self.settings.lease_ttl,
+            lease_owner=self.ctx.process,
+            lease_url=self.ctx.settings.public_url,
+            lease_expires=now + self.ctx.settings.lease_ttl,
         )
-        self.tables[t.id] = t
+        self.ctx.tables[t.id] = t
         async with t.lock:
             await self._maybe_start(t)
         return t
 
     async def _save_seats(self, t: TableRuntime) -> None:
-        await asyncio.to_thread(self.store.update_table, t.id, seats=json.dumps([s.stored() for s in t.seats]))
+        await asyncio.to_thread(self.ctx.store.update_table, t.id, seats=json.dumps([s.stored() for s in t.seats]))
 
     async def join(self, t: TableRuntime, player: int, name: str, seat: int | None, invite: str | None) -> int:
         """Seat ``player`` (the first free seat when ``seat`` is None); the seat taken."""
@@ -190,7 +174,7 @@ class Seating:
                     c.seat = seat
             await self.events.emit(t, [seat_event(t, seat)], False)
             if t.started and s.conns == 0:
-                self.grace.start(t, seat)
+                self.turns.start_grace(t, seat)
             await self._maybe_start(t)
             await self.snapshots.resend(t, player)
             return seat
@@ -231,7 +215,7 @@ class Seating:
             self._vacate(t, seat)
             t.removed.add(player)
             await asyncio.to_thread(
-                self.store.update_table,
+                self.ctx.store.update_table,
                 t.id,
                 seats=json.dumps([x.stored() for x in t.seats]),
                 removed=json.dumps(sorted(t.removed)),
@@ -250,7 +234,7 @@ class Seating:
         s = t.seats[seat]
         s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
         s.gen += 1
-        self.grace.cancel(t, seat)
+        self.turns.cancel_grace(t, seat)
         if t.status == "playing":
             t.witness.left(seat)
 
@@ -269,7 +253,7 @@ class Seating:
         t.status = "playing"
         t.game = Game(t.rules, t.seed)
         g = t.game
-        await asyncio.to_thread(self.store.update_table, t.id, status="playing", started=time.time())
+        await asyncio.to_thread(self.ctx.store.update_table, t.id, status="playing", started=time.time())
         t.witness.new_deal(t.seats)
         await self.events.emit(
             t,
@@ -289,5 +273,5 @@ class Seating:
         )
         for i, s in enumerate(t.seats):
             if s.kind == "human" and s.player is not None and s.conns == 0:
-                self.grace.start(t, i)
+                self.turns.start_grace(t, i)
         self.turns.schedule_bots(t)

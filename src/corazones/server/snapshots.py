@@ -6,20 +6,18 @@ import asyncio
 import time
 from typing import Any
 
+from corazones.server.context import Context
 from corazones.server.outgoing import encode
 from corazones.server.schema import LIMITS, Snapshot, Welcome
-from corazones.server.settings import Settings
 from corazones.server.table import Conn, TableRuntime
 from corazones.server.views import redact, view_model
-from corazones.services.store import Store
 
 
 class Snapshots:
     """The whole state of a table as one connection may see it, and the events it missed."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
-        self.store = store
-        self.settings = settings
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
 
     def info(self, t: TableRuntime, viewer: int | None = None) -> dict[str, Any]:
         """The table as the lobby lists it (``TableInfo``); its invite link only for ``viewer`` seated or owning it."""
@@ -39,11 +37,11 @@ class Snapshots:
             "invite_url": self.invite_url(t) if seated else None,
             "commitment": t.commitment if t.started else None,
             "seed": t.seed if over else None,
-            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record" if over else None,
+            "record_url": f"{self.ctx.settings.public_url}/api/games/{t.id}/record" if over else None,
         }
 
     def invite_url(self, t: TableRuntime) -> str:
-        return f"{self.settings.public_url}/?table={t.id}&invite={t.invite}"
+        return f"{self.ctx.settings.public_url}/?table={t.id}&invite={t.invite}"
 
     def welcome(self, t: TableRuntime, conn: Conn) -> Welcome:
         return Welcome.model_validate(
@@ -53,7 +51,7 @@ class Snapshots:
                 "player": {"id": conn.player_id, "name": conn.player_name, "kind": conn.player_kind},
                 "role": "seat" if conn.seat is not None else "spectator",
                 "seat": conn.seat,
-                "limits": self.settings.limits(),
+                "limits": self.ctx.settings.limits(),
             }
         )
 
@@ -69,7 +67,7 @@ class Snapshots:
                 if t.recent and t.recent[0][0] <= last_seq + 1:
                     evs = [(s, k, d) for s, k, d in t.recent if last_seq < s <= seq]
                 else:
-                    stored = await asyncio.to_thread(self.store.events, t.id, last_seq)
+                    stored = await asyncio.to_thread(self.ctx.store.events, t.id, last_seq)
                     evs = [(e.seq, e.kind, e.data) for e in stored if e.seq <= seq]
                 missed = [
                     {"type": "event", "table": t.id, "seq": s, "event": redact(d, conn.seat), "view": None}

@@ -1,4 +1,5 @@
-"""Turns: a decision applied, stored and broadcast; bots playing their seats; the game's end."""
+"""Turns: a decision applied, stored and broadcast; bots playing their seats, and the grace of an away player
+before a bot plays for them; the game's end."""
 
 from __future__ import annotations
 
@@ -13,13 +14,12 @@ from corazones.core.actions import Action
 from corazones.core.errors import N_, CorazonesError
 from corazones.core.replay import rebuild
 from corazones.server.bots import MOVE, SHOW, BotPools
-from corazones.server.events import EventLog
+from corazones.server.context import Context
+from corazones.server.events import EventLog, seat_event
 from corazones.server.metrics import Metrics
 from corazones.server.refusal import Refused
-from corazones.server.settings import Settings
 from corazones.server.table import TableRuntime, bot_key
 from corazones.services.ratings import rate_table
-from corazones.services.store import Store
 
 log = logging.getLogger("corazones.server")
 
@@ -38,11 +38,12 @@ def hand_start(t: TableRuntime) -> tuple[str, dict[str, Any]]:
 
 
 class Turns:
-    """A decision applied, stored and broadcast; the bots whose turn it is; the game's end."""
+    """Who plays each seat and when: a person's decision applied, stored and broadcast; the bots whose turn
+    it is; an away player's grace (``Settings.grace`` seconds), after which the table's ``takeover_level``
+    bot plays their seat until they come back (``SeatState.takeover``); the game's end."""
 
-    def __init__(self, store: Store, settings: Settings, events: EventLog, bots: BotPools, metrics: Metrics) -> None:
-        self.store = store
-        self.settings = settings
+    def __init__(self, ctx: Context, events: EventLog, bots: BotPools, metrics: Metrics) -> None:
+        self.ctx = ctx
         self.events = events
         self.bots = bots
         self.metrics = metrics
@@ -117,7 +118,7 @@ class Turns:
             "scores": list(g.scores),
             "seed": t.seed,
             "commitment": t.commitment,
-            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record",
+            "record_url": f"{self.ctx.settings.public_url}/api/games/{t.id}/record",
         }
 
     async def finish(self, t: TableRuntime) -> None:
@@ -138,14 +139,44 @@ class Turns:
                     "hand_points": json.dumps([h.scores[s] for h in g.history]),
                 }
             )
-        await asyncio.to_thread(self.store.finish, t.id, results)
+        await asyncio.to_thread(self.ctx.store.finish, t.id, results)
         try:  # the players' ratings (services.ratings); a failure there never stops the game's end
-            await asyncio.to_thread(rate_table, self.store, t.id)
+            await asyncio.to_thread(rate_table, self.ctx.store, t.id)
         except Exception:
             log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():
             h.cancel()
         t.timers.clear()  # nobody's grace runs out after the end
+
+    # ------------------------------------------------------------------ grace
+    def start_grace(self, t: TableRuntime, seat: int) -> None:
+        """The player of ``seat`` is away: their grace starts (unless it runs already, or a bot plays for them)."""
+        s = t.seats[seat]
+        if s.conns > 0 or s.takeover or seat in t.timers:
+            return
+        s.away_since = time.time()
+        loop = asyncio.get_running_loop()
+        t.timers[seat] = loop.call_later(
+            self.ctx.settings.grace, lambda: asyncio.ensure_future(self._grace_over(t, seat))
+        )
+
+    def cancel_grace(self, t: TableRuntime, seat: int) -> None:
+        """The player of ``seat`` is back, or left it: no grace runs for it."""
+        h = t.timers.pop(seat, None)
+        if h is not None:
+            h.cancel()
+
+    async def _grace_over(self, t: TableRuntime, seat: int) -> None:
+        t.timers.pop(seat, None)
+        async with t.lock:
+            s = t.seats[seat]
+            if t.dropped or s.conns > 0 or s.player is None or t.status != "playing":
+                return
+            s.takeover = True
+            s.gen += 1
+            with contextlib.suppress(Refused):
+                await self.events.emit(t, [seat_event(t, seat)], False)
+        self.schedule_bots(t)
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self, t: TableRuntime) -> None:
@@ -181,7 +212,7 @@ class Turns:
             except Exception:
                 log.exception("bot %s failed on table %s seat %d; a random legal move is played", level, t.id, seat)
                 data = _random_move(obs, bot_seed)
-            wait = self.settings.bot_delay - (time.monotonic() - started)
+            wait = self.ctx.settings.bot_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             with contextlib.suppress(Refused):

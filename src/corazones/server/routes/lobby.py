@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
-from corazones.server.hub import Hub, Refused
+from corazones.server.hub import Hub, Refused, TableRuntime
 from corazones.server.schema import CreateTableRequest, JoinRequest, RemoveRequest
 
 router = APIRouter(prefix="/api/tables")
@@ -99,42 +100,34 @@ async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
     return _stored_info(h, row)
 
 
-@router.post("/{table_id}/join")
-async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+async def _seated(
+    h: Hub, table_id: str, viewer: int, change: Callable[[TableRuntime], Awaitable[object]]
+) -> dict[str, Any]:
+    """Make ``change`` to the table's seats; the table's info after it, as ``viewer`` sees it."""
     try:
         t = await h.ownership.get(table_id)
-        await h.seating.join(t, p.id, p.name, body.seat, body.invite)
+        await change(t)
     except Refused as e:
         raise refused(e) from None
-    return h.snapshots.info(t, p.id)
+    return h.snapshots.info(t, viewer)
+
+
+@router.post("/{table_id}/join")
+async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    return await _seated(h, table_id, p.id, lambda t: h.seating.join(t, p.id, p.name, body.seat, body.invite))
 
 
 @router.post("/{table_id}/leave")
 async def leave(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
-    try:
-        t = await h.ownership.get(table_id)
-        await h.seating.leave(t, p.id)
-    except Refused as e:
-        raise refused(e) from None
-    return h.snapshots.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.leave(t, p.id))
 
 
 @router.post("/{table_id}/start")
 async def start(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
-    try:
-        t = await h.ownership.get(table_id)
-        await h.seating.start_now(t, p.id)
-    except Refused as e:
-        raise refused(e) from None
-    return h.snapshots.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.start_now(t, p.id))
 
 
 @router.post("/{table_id}/remove")
 async def remove(table_id: str, body: RemoveRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     """The owner takes a seat away from its player (who may not come back to this table)."""
-    try:
-        t = await h.ownership.get(table_id)
-        await h.seating.remove(t, p.id, body.seat)
-    except Refused as e:
-        raise refused(e) from None
-    return h.snapshots.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.remove(t, p.id, body.seat))
