@@ -80,6 +80,9 @@ def test_a_review_runs_in_the_pool_with_progress_and_is_stored(server: LocalServ
     assert all("template" in r for r in first["why"])  # reasons for the web app to translate
     # asked again: the stored review, at once
     assert api.request("POST", f"/api/games/{game}/review?seat=0")["review"] == review
+    # every seat at once: the one reviewed, the others nobody asked about
+    seats = api.request("GET", f"/api/games/{game}/reviews")["seats"]
+    assert seats == [{"status": "done", "review": review}, None, None, None]
     profile = api.request("GET", f"/api/players/{player}/profile")
     assert profile["mean_review_loss"] == round(review["summary"][0]["mean_loss"], 3)
 

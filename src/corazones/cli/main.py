@@ -35,6 +35,8 @@ from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 from corazones.i18n import LANGS, N_, translator
+from corazones.players.review import PASS_WORLDS as REVIEW_PASS_WORLDS
+from corazones.players.review import WORLDS as REVIEW_WORLDS
 
 app = typer.Typer(
     cls=Group,  # the toolkit's own texts (usage, help panels, parse errors) in the command line's language
@@ -304,7 +306,11 @@ def play(
     cls=Command,
     help=N_(
         "Show a game record trick by trick with running scores (exit 1 at an illegal action, 2 if unreadable).\n\n"
-        "On a terminal it opens the full-screen replay viewer; otherwise it prints the replay."
+        "On a terminal it opens the full-screen replay viewer; otherwise it prints the replay.\n\n"
+        "In the viewer, r reviews the game (every decision valued as `corazones review` does; --worlds, "
+        "--pass-worlds and --seat set that review) and o opens a saved one (`corazones review RECORD --json "
+        "--out FILE`, or --review FILE at once); m and M go to the next and previous marked decision, v shows "
+        "each seat's summary."
     ),
 )
 def replay(
@@ -313,16 +319,66 @@ def replay(
         typer.Argument(metavar="FILE", help=N_("A game record written by `play --record` (- reads standard input)")),
     ],
     glyphs: Annotated[bool, typer.Option(help=N_("Show suits as ♣♦♠♥ (--no-glyphs: C D S H)"))] = True,
+    review: Annotated[
+        str | None,
+        typer.Option(
+            "--review",
+            metavar="REVIEW",
+            help=N_("Show the marks of a review saved by `corazones review FILE --json --out REVIEW` (viewer only)"),
+        ),
+    ] = None,
+    worlds: Annotated[
+        int,
+        typer.Option(metavar="N", help=N_("The viewer's review: sampled deals per card, bid or suit")),
+    ] = REVIEW_WORLDS,
+    pass_worlds: Annotated[
+        int, typer.Option(metavar="N", help=N_("The viewer's review: sampled deals per pass"))
+    ] = REVIEW_PASS_WORLDS,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", metavar="N", help=N_("The viewer's review: only this seat (default: every seat)")),
+    ] = None,
     lang: LangOpt = None,
 ) -> None:
     from corazones.cli.replaytext import print_replay
 
+    language = check_lang(lang)
+    if worlds < 1:
+        refuse("--worlds", language, AT_LEAST_ONE, value=worlds)
+    if pass_worlds < 1:
+        refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
+    if seat is not None and file != "-":
+        from corazones.cli.replaytext import read_record
+        from corazones.core.records import rules_of
+
+        try:
+            players = rules_of(read_record(file, language)).players
+        except (CorazonesError, ValueError):
+            players = None  # the replay below says what is wrong with the record
+        if players is not None and not 0 <= seat < players:
+            refuse(
+                "--seat",
+                language,
+                N_("seat must be a number from 0 to {last}, not {value}"),
+                last=players - 1,
+                value=seat,
+            )
     if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
         from corazones.tui.app import open_replay
 
-        if open_replay(file, check_lang(lang)):  # --lang, else the locale: not the game's saved choice
+        options: dict[str, Any] = {"budget": (worlds, pass_worlds), "review_seats": None if seat is None else [seat]}
+        if review is not None:
+            options["review_file"] = review
+        if open_replay(file, language, **options):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
-    raise typer.Exit(print_replay(file, glyphs, check_lang(lang)))
+    if review is not None:  # the printed replay has no marks: say so rather than drop the flag in silence
+        typer.echo(
+            translator(language).gettext(
+                "--review shows its marks in the replay viewer, on a terminal; the printed replay has none"
+            ),
+            err=True,
+        )
+    raise typer.Exit(print_replay(file, glyphs, language))
 
 
 @app.command(

@@ -7,7 +7,11 @@ or, with ``--json``, the review as data:
 ``{"decisions": [{"hand", "trick", "seat", "kind", "chosen", "best", "loss",
 "label", "why"}...], "summary": [{"seat", "decisions", "mean_loss",
 "total_loss"}...]}``, seats numbered as in the record and ``why`` in the
-command's language.  Exit codes as every command: 2 for an unreadable file
+command's language.  ``--out FILE`` writes the same to a file instead, as
+every command writes files (:func:`~corazones.services.files.save_atomic`: a
+file whole or not at all, a link followed, a device written, never
+replaced), checked before the review starts; the replay viewer opens it
+(``corazones replay RECORD --review FILE``).  Exit codes as every command: 2 for an unreadable file
 or a bad flag, 1 for a record that stops at an illegal action, 130 on Ctrl-C.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -23,12 +28,15 @@ import typer
 from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail
 from corazones.cli.flags import AT_LEAST_ONE, LangOpt, check_lang, refuse
 from corazones.cli.inputs import where
+from corazones.cli.outputs import check_output_file
 from corazones.cli.render import Seats, card_text, suit_text, word
 from corazones.cli.replaytext import read_record
 from corazones.core.actions import Action, Kind
 from corazones.core.errors import N_, CorazonesError, Message
 from corazones.core.records import rules_of
+from corazones.core.text import safe_line
 from corazones.i18n import error_text, translator
+from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Reason
 from corazones.players.review import LABELS, PASS_WORLDS, WORLDS, DecisionReview, Review, review_record
 
@@ -36,6 +44,8 @@ from corazones.players.review import LABELS, PASS_WORLDS, WORLDS, DecisionReview
 HELP = N_(
     "Review a finished game: for each decision, the expected points it cost against the best choice, "
     "judged from what the seat knew then, and why.\n\n"
+    "With --out FILE the report (or the JSON) goes to the file; `corazones replay RECORD --review FILE` shows "
+    "a saved JSON review's marks in the replay viewer.\n\n"
     "Exit 1 if the record stops at an illegal action, 2 if it is unreadable."
 )
 #: The labels as the report words them.
@@ -51,6 +61,14 @@ def review(
         int | None, typer.Option("--seat", metavar="N", help=N_("Review only this seat (default: every seat)"))
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON"))] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help=N_("Write the review to FILE instead of printing it (with --json: what replay --review opens)"),
+        ),
+    ] = None,
     worlds: Annotated[
         int, typer.Option(metavar="N", help=N_("Sampled deals per card, bid or suit: more is slower and surer"))
     ] = WORLDS,
@@ -63,6 +81,8 @@ def review(
         refuse("--worlds", language, AT_LEAST_ONE, value=worlds)
     if pass_worlds < 1:
         refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
+    if out is not None:
+        check_output_file(out, "--out", language)  # before the review's minutes, not after them
     rec = read_record(file, language)
     try:
         players = rules_of(rec).players
@@ -72,11 +92,18 @@ def review(
         refuse(
             "--seat", language, N_("seat must be a number from 0 to {last}, not {value}"), last=players - 1, value=seat
         )
-    raise typer.Exit(_run(rec, seat, as_json, worlds, pass_worlds, glyphs, language))
+    raise typer.Exit(_run(rec, seat, as_json, worlds, pass_worlds, glyphs, language, out))
 
 
 def _run(
-    rec: dict[str, Any], seat: int | None, as_json: bool, worlds: int, pass_worlds: int, glyphs: bool, lang: str
+    rec: dict[str, Any],
+    seat: int | None,
+    as_json: bool,
+    worlds: int,
+    pass_worlds: int,
+    glyphs: bool,
+    lang: str,
+    out: Path | None = None,
 ) -> int:
     _ = translator(lang).gettext
     seats = None if seat is None else [seat]
@@ -91,10 +118,38 @@ def _run(
     raw_names = rec.get("players")
     names = Seats(lang, rules_of(rec).players, None, raw_names if isinstance(raw_names, list) else None)
     render = _renderer(names, glyphs)
+    lines: list[str] = []
     if as_json:
-        typer.echo(json.dumps(result.to_json(render), ensure_ascii=False, indent=2))
+        lines.append(json.dumps(result.to_json(render), ensure_ascii=False, indent=2))
     else:
-        _print_report(result, names, glyphs, render)
+        _print_report(result, names, glyphs, render, lines.append)
+    if out is None:
+        for line in lines:
+            typer.echo(line)
+        return OK
+    return _save(out, "".join(line + "\n" for line in lines), lang)
+
+
+def _save(out: Path, text: str, lang: str) -> int:
+    """Write the review to ``out`` (a file whole or not at all; a link followed, a device written directly)."""
+    from corazones.services.files import output_kind, save_atomic
+
+    _ = translator(lang).gettext
+    shown = safe_line(str(out), 200)
+    try:
+        save_atomic(out, text)
+    except OSError as e:
+        typer.echo(
+            _("Could not write the review to {path}: {error}").format(path=shown, error=os_reason_text(_, e)),
+            err=True,
+        )
+        return FAILED
+    try:
+        on_disk = output_kind(out) == "file"
+    except OSError:
+        on_disk = False
+    if on_disk:
+        typer.echo(_("Review written to {path}").format(path=shown))
     return OK
 
 
@@ -170,29 +225,35 @@ def _line(d: DecisionReview, names: Seats, glyphs: bool, render: Callable[[tuple
     return f"{head}\n    {render(d.why)}"
 
 
-def _print_report(result: Review, names: Seats, glyphs: bool, render: Callable[[tuple[Reason, ...]], str]) -> None:
+def _print_report(
+    result: Review,
+    names: Seats,
+    glyphs: bool,
+    render: Callable[[tuple[Reason, ...]], str],
+    echo: Callable[[str], object] = typer.echo,
+) -> None:
     _ = translator(names.lang).gettext
     unit = _("chips") if result.units == "chips" else _("points")
-    typer.echo(
+    echo(
         _("Review: {worlds} sampled deals per option ({pass_worlds} per pass); losses in expected {unit}.").format(
             worlds=result.worlds, pass_worlds=result.pass_worlds, unit=unit
         )
     )
     marked = [d for d in result.decisions if d.label]
     if not marked:
-        typer.echo(_("No decision lost enough to be marked."))
+        echo(_("No decision lost enough to be marked."))
     for d in marked:
-        typer.echo(_line(d, names, glyphs, render))
-    typer.echo("")
+        echo(_line(d, names, glyphs, render))
+    echo("")
     for s in result.summary:
         counts = ", ".join(f"{_(LABEL_WORDS[name])} {s.labels.get(name, 0)}" for name, _share in LABELS)
-        typer.echo(
+        echo(
             _("{who}: {decisions} decisions, mean loss {mean:.2f}, {total:.1f} lost in all ({counts})").format(
                 who=names[s.seat], decisions=s.decisions, mean=s.mean_loss, total=s.total_loss, counts=counts
             )
         )
         for d in s.worst:
-            typer.echo(
+            echo(
                 "  "
                 + _("worst: {where}, {chosen} for {best} ({loss:.1f})").format(
                     where=_where(d, names.lang),

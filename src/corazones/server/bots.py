@@ -65,6 +65,13 @@ def review_part(record: dict[str, Any], seat: int, indexes: list[int], worlds: i
     return list(review_record(record, [seat], worlds=worlds, pass_worlds=pass_worlds, only=set(indexes)).decisions)
 
 
+def analyse_part(where: Any, worlds: int, open_hands: bool) -> dict[str, Any]:
+    """The analysis board (``players.analysis``) of a game or an observation in a worker, as JSON."""
+    from corazones.players.analysis import analyse
+
+    return analyse(where, worlds=worlds, open_hands=open_hands).to_json()
+
+
 class Busy(Exception):
     """Too many hints are waiting for this pool's workers: the request is refused, not queued."""
 
@@ -168,6 +175,16 @@ class BotPools:
     ) -> list[Any]:
         """Review some decisions of a game in the expert's pool (the same search, the same budget of processes)."""
         result: list[Any] = await self._run("expert", REVIEW, review_part, record, seat, indexes, worlds, pass_worlds)
+        return result
+
+    async def analyse(self, game: Any, worlds: int, open_hands: bool) -> dict[str, Any]:
+        """The analysis board of the seat to act in ``game``, queued with the hints (:class:`Busy` when too
+        many wait).  Only that seat's observation travels unless ``open_hands`` asks for every hand."""
+        key = self._key("expert")
+        if self._lanes[key].queued(HINT) >= self.hints_waiting[key]:
+            raise Busy(key)
+        where = game if open_hands else game.observation(game.to_act()[0])
+        result: dict[str, Any] = await self._run("expert", HINT, analyse_part, where, worlds, open_hands)
         return result
 
     def warm(self, level: str = "standard") -> None:

@@ -28,8 +28,10 @@ class CorazonesApp(App[None]):
     """``corazones play`` on a terminal.
 
     ``rules`` skips the start screen (the command line chose the game);
-    ``record`` opens the replay viewer instead; ``settings`` replaces the
-    remembered choices (tests).
+    ``record`` opens the replay viewer instead (``replay`` holds its review
+    options: ``budget``, ``review_seats``, ``review_file``, ``source``, as
+    :class:`~corazones.tui.replay.ReplayScreen` takes them); ``settings``
+    replaces the remembered choices (tests).
     """
 
     CSS_PATH = "corazones.tcss"
@@ -44,6 +46,7 @@ class CorazonesApp(App[None]):
         settings: cfg.Settings | None = None,
         lang: str | None = None,
         record: dict[str, Any] | None = None,
+        replay: dict[str, Any] | None = None,
         resume: bool = False,
         remember: bool = True,
         level: str | None = None,
@@ -60,6 +63,7 @@ class CorazonesApp(App[None]):
         self.initial_rules = rules
         self.seed = seed
         self.record = record
+        self.replay_options = replay or {}
         self.resume = resume
         self.remember = remember
         self.controller: Controller | None = controller
@@ -70,7 +74,7 @@ class CorazonesApp(App[None]):
 
     def on_mount(self) -> None:
         if self.record is not None:
-            self.push_screen(ReplayScreen(self.record, self.settings.four_colour))
+            self.push_screen(ReplayScreen(self.record, self.settings.four_colour, **self.replay_options))
             return
         self.push_screen(StartScreen(self.settings))
         if self.controller is not None:
@@ -157,8 +161,11 @@ def run_app(**kwargs: Any) -> int:
     return app.return_code or 0
 
 
-def open_replay(file: str | Path, lang: str | None = None) -> bool:
-    """Open the replay viewer on a record file; False (nothing shown) if the record cannot be read or replayed."""
+def open_replay(file: str | Path, lang: str | None = None, **review: Any) -> bool:
+    """Open the replay viewer on a record file; False (nothing shown) if the record cannot be read or replayed.
+
+    ``review`` holds the viewer's review options (``budget``, ``review_seats``, ``review_file``).
+    """
     from corazones.core.limits import MAX_RECORD_BYTES
     from corazones.core.records import loads, replay
 
@@ -170,5 +177,5 @@ def open_replay(file: str | Path, lang: str | None = None) -> bool:
         replay(record)  # every action checked: an illegal one refuses here, before the screen opens
     except (OSError, ValueError, CorazonesError, RecursionError):
         return False
-    CorazonesApp(record=record, lang=lang, remember=False).run()
+    CorazonesApp(record=record, lang=lang, remember=False, replay={**review, "source": str(file)}).run()
     return True

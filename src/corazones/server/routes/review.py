@@ -4,6 +4,9 @@
 done or running); ``GET`` the same path answers ``{"status": "done",
 "review": ...}``, ``{"status": "running", "done": k, "total": n}`` or
 ``{"status": "failed", ...}``; a seat nobody asked about is ``not_found``.
+``GET /api/games/{id}/reviews`` answers every seat at once (what a replay
+viewer needs when it opens): ``{"seats": [state or null, ...]}``, one entry
+per seat in the shape above, ``null`` where nobody asked.
 The work runs in the server's expert worker pool
 (:meth:`~corazones.server.bots.BotPools.review`), never on the event loop,
 a few decisions at a time so that progress shows, and the result is stored
@@ -129,3 +132,23 @@ async def read_review(game_id: str, h: HubDep, seat: int = Query(...)) -> dict[s
     if job is None:
         raise refused(Refused("not_found", N_("nobody has asked for a review of seat {seat} of this game"), seat=seat))
     return job.to_json()
+
+
+@router.get("/games/{game_id}/reviews")
+async def read_reviews(game_id: str, h: HubDep) -> dict[str, Any]:
+    row, _events = await _finished(h, game_id)
+    players = len(json.loads(row.seats))
+
+    def stored() -> list[dict[str, Any] | None]:
+        return [get_review(h.store, game_id, s) for s in range(players)]
+
+    found = await asyncio.to_thread(stored)
+    jobs = _jobs(h)
+    seats: list[dict[str, Any] | None] = []
+    for s, review in enumerate(found):
+        job = jobs.get((game_id, s))
+        if review is not None:
+            seats.append({"status": "done", "review": review})
+        else:
+            seats.append(None if job is None else job.to_json())
+    return {"seats": seats}

@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
+import { leaderboardPanel } from "./ratings.js";
 import { levelName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
@@ -54,7 +55,7 @@ export class Lobby {
     this.create = h("section.panel", { "aria-labelledby": "create-h" }, h("h2", { id: "create-h" }, t("New table")), h("p", null, t("Loading…")));
     this.tables = h("section.panel", { "aria-labelledby": "open-h" }, h("h2", { id: "open-h" }, t("Open tables")));
     this.renderWho();
-    this.root.replaceChildren(h("div.page", null, this.who, h("div.lobby-grid", null, this.create, this.tables)));
+    this.root.replaceChildren(h("div.page", null, this.who, h("div.lobby-grid", null, this.create, this.tables), leaderboardPanel()));
   }
 
   renderWho() {

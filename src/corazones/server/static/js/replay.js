@@ -1,11 +1,14 @@
 // @ts-check
 // Finished games: the list, and the replay viewer trick by trick (GET /api/games/{id}/replay,
 // built by the server from the game record of docs/records.md).
+import { openAnalysis, openTypedAnalysis } from "./analysis.js";
 import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
 import { playerName } from "./names.js";
+import { profileView } from "./ratings.js";
+import { ReplayReview } from "./review.js";
 import { directionName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
@@ -31,6 +34,7 @@ export class GamesList {
     panel.replaceChildren(h("h2", null, t("Finished games")),
       items.length ? h("ul.game-list", null, items) : h("p.empty", null, t("No finished game yet.")));
     if (mine) panel.append(h("p", null, h("a", { href: "#/stats" }, t("Your statistics"))));
+    panel.append(h("p", null, h("button.btn", { type: "button", id: "typed-analysis", onclick: () => openTypedAnalysis() }, t("Analysis board: type a position"))));
   }
 }
 
@@ -53,11 +57,45 @@ export class ReplayViewer {
     this.step = 0; // 0 = the deal (and passes), k = after trick k
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    /** The game review shown on this replay (review.js). */
+    this.review = new ReplayReview(this);
     this.load();
   }
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    this.review.destroy();
+  }
+
+  /** Show hand `hand` (from 0) at step `step` (0: the deal, k: after trick k). @param {number} hand @param {number} step */
+  goTo(hand, step) {
+    if (!this.data) return;
+    this.hand = hand;
+    this.step = step;
+    this.render();
+  }
+
+  /** The plays of trick `trick` of hand `hand` (both from 1), for the analysis board. @param {number} hand @param {number} trick */
+  trickOf(hand, trick) {
+    const hd = this.data && this.data.hands[hand - 1];
+    const tr = hd && hd.tricks[trick - 1];
+    return tr ? tr.plays : null;
+  }
+
+  /** Open the analysis board at a point of this game. @param {{step?: number, hand?: number, trick?: number, played?: number}} where */
+  analyse(where) {
+    openAnalysis(this.id, where, { trickOf: (hd, tr) => this.trickOf(hd, tr), name: (s) => this.name(s) });
+  }
+
+  /**
+   * "Analyse from here": the board before the next trick's lead (after the last trick, before its lead).
+   * @param {{tricks: any[]}} hd
+   */
+  analyseButton(hd) {
+    const trick = Math.min(this.step + 1, hd.tricks.length);
+    if (!trick) return null;
+    const where = { hand: this.hand + 1, trick, played: 0 };
+    return h("p.replay-tools", null, h("button.btn", { type: "button", id: "analyse-here", onclick: () => this.analyse(where) }, t("Analyse from here")));
   }
 
   /** Draw the replay again in the language just loaded, at the same hand and trick (or load it again). */
@@ -75,12 +113,18 @@ export class ReplayViewer {
       return;
     }
     this.render();
+    this.review.loadStored();
   }
 
   key(e) {
     if (!this.data || e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
+    // N and P step between the review's marked decisions (review.js), once a review is shown.
+    if ((e.key === "n" || e.key === "p") && this.review.reviews.size && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.review.stepMark(e.key === "n" ? 1 : -1);
+      e.preventDefault();
+    }
   }
 
   move(d) {
@@ -148,7 +192,7 @@ export class ReplayViewer {
     if (current) {
       middle = h("div.replay-trick", { role: "group", "aria-label": t("Trick {n}", { n: this.step }) },
         current.plays.map(([s, c]) => h(s === current.winner ? "figure.win" : "figure", null, cardElement(c),
-          h("figcaption", null, this.name(s) + (s === current.winner ? " ✓" : "")))));
+          h("figcaption", null, this.name(s) + (s === current.winner ? " ✓" : "")), this.review.badge(this.hand, this.step, s))));
     } else {
       const info = [t("Dealer: {name}", { name: this.name(hd.dealer) }), t("Pass: {dir}", { dir: directionName(hd.pass_direction) })];
       if (hd.bids && hd.bids.length) info.push(t("Bids: {bids}", { bids: hd.bids.map(([s, b]) => `${this.name(s)} ${b || "—"}`).join(", ") }));
@@ -175,7 +219,7 @@ export class ReplayViewer {
     this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
       h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name) })),
       h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
-      controls, middle, result, hands, fair,
+      controls, middle, this.analyseButton(hd), this.review.draw(), result, hands, fair,
       h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
   }
 }
@@ -214,6 +258,12 @@ export class StatsScreen {
         games.length ? h("ul.game-list", null, gameItems(games.slice(0, 10))) : h("p.empty", null, t("No finished game yet.")));
     } catch (e) {
       /* the list is a bonus */
+    }
+    try {
+      const prof = await api.request("GET", `/api/players/${player.id}/profile`);
+      panel.append(h("h3", null, t("Your ratings")), profileView(prof));
+    } catch (e) {
+      /* ratings are a bonus too */
     }
     panel.append(h("p", null, h("a.btn", { href: "#/games" }, t("Finished games"))));
   }

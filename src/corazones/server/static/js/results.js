@@ -4,6 +4,7 @@
 // (`tb`, the TableScreen of table.js): they read its state and return elements.
 import { cardChip, cardElement, cardShort, cardValue, sortCards } from "./cards.js";
 import { ngettext, t } from "./i18n.js";
+import { ratingChange } from "./ratings.js";
 import { chipTotals, signed, teamOf, wonPiles } from "./state.js";
 import { h } from "./ui.js";
 
@@ -72,11 +73,13 @@ export function gameOverPanel(tb) {
     : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.nameOf(s)).join(", ") })));
   box.append(tb.standings(winners));
   if (rv) {
+    box.append(ratingChange(tb.id, tb.seat));
     box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
     box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
       " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
       " ", h("a.btn", { href: rv.record_url, download: `corazones-${tb.id}.json` }, t("Download the record")),
-      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay"))));
+      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay")),
+      " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}/review`, id: "review-link" }, t("Review this game"))));
   }
   return box;
 }
