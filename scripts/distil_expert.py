@@ -15,12 +15,19 @@ Two steps, each reproducible from its seed:
    players paired deal by deal with ``standard`` in its place, and write the
    weights.
 
-The expert spends about 0.2 s of CPU a decision, 5 to 6 s a deal.  Run it
-alone, at low priority; the shipped weights come from::
+``collect --policy WEIGHTS`` lets the network play the recorded seats while
+the expert only labels their decisions (DAgger): the positions recorded are
+the ones the network reaches.  The expert spends about 1.6 s of CPU a deal on
+the compiled build (five times that in pure Python).  Run one step at a time,
+alone, at low priority; the shipped weights come from (docs/env.md)::
 
-    nice -n 19 python3 scripts/distil_expert.py collect --deals 157 --out results/expert.pkl
+    nice -n 19 python3 scripts/distil_expert.py collect --deals 360 --out results/expert.pkl
     nice -n 19 python3 scripts/distil_expert.py train results/expert.pkl --temperature 10 --steps 300 \
-        --out src/corazones/players/data/learned.json
+        --out results/round1.json
+    nice -n 19 python3 scripts/distil_expert.py collect --seed 2 --deals 520 --policy results/round1.json \
+        --out results/dagger.pkl
+    nice -n 19 python3 scripts/distil_expert.py train results/expert.pkl results/dagger.pkl --temperature 10 \
+        --steps 400 --out src/corazones/players/data/learned.json
 """
 
 from __future__ import annotations
@@ -34,10 +41,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from learned_fit import Trainer
 
 from corazones.core import Game, Kind, Rules
 from corazones.players.expert import ExpertBot, equivalent_classes
-from corazones.players.learned import FEATURES, LearnedBot, Network, card_features
+from corazones.players.learned import LearnedBot, Network, card_features
 from corazones.players.registry import make_player
 
 ONE_DEAL = {"hands": 1, "target": None, "tie_break": "shared"}
@@ -138,98 +146,6 @@ def dataset(decisions: list[Any], temperature: float) -> tuple[np.ndarray, np.nd
     return np.array(rows), np.array(groups), np.array(target)
 
 
-class Fit:
-    """Full-batch Adam on the cross-entropy between the target and the softmax over each decision's candidates."""
-
-    def __init__(self, start: dict[str, Any] | None, hidden: int, seed: int) -> None:
-        """Fresh weights, or ``start`` (a weights document) with a zero column for each feature it lacks."""
-        rng = np.random.default_rng(seed)
-        k = len(FEATURES)
-        if start is not None:
-            known = list(start["features"])
-            w1 = np.zeros((len(start["w1"]), k))
-            for j, name in enumerate(FEATURES):
-                if name in known:
-                    w1[:, j] = np.array(start["w1"])[:, known.index(name)]
-            self.p = {
-                "w1": w1,
-                "b1": np.array(start["b1"], dtype=float),
-                "w2": np.array(start["w2"], dtype=float),
-                "b2": np.array([start["b2"]], dtype=float),
-            }
-        else:
-            self.p = {
-                "w1": rng.normal(0, 1 / np.sqrt(k), (hidden, k)),
-                "b1": np.zeros(hidden),
-                "w2": rng.normal(0, 1 / np.sqrt(hidden), hidden),
-                "b2": np.zeros(1),
-            }
-        self.m = {n: np.zeros_like(v) for n, v in self.p.items()}
-        self.v = {n: np.zeros_like(v) for n, v in self.p.items()}
-        self.t = 0
-
-    def loss(self, x: np.ndarray, groups: np.ndarray, q: np.ndarray, grad: bool, lr: float = 0.0) -> float:
-        p = self.p
-        pre = x @ p["w1"].T + p["b1"]
-        h = np.maximum(pre, 0.0)
-        s = h @ p["w2"] + p["b2"][0]
-        n = groups[-1] + 1
-        top = np.full(n, -np.inf)
-        np.maximum.at(top, groups, s)
-        e = np.exp(s - top[groups])
-        total = np.bincount(groups, e, n)
-        logp = s - top[groups] - np.log(total[groups])
-        loss = float(-(q * logp).sum() / n)
-        if grad:
-            ds = (np.exp(logp) - q) / n
-            grads = {"w2": h.T @ ds, "b2": np.array([ds.sum()])}
-            dh = np.outer(ds, p["w2"]) * (pre > 0)
-            grads["w1"] = dh.T @ x
-            grads["b1"] = dh.sum(axis=0)
-            self.t += 1
-            for k in p:
-                self.m[k] = 0.9 * self.m[k] + 0.1 * grads[k]
-                self.v[k] = 0.999 * self.v[k] + 0.001 * grads[k] ** 2
-                mh = self.m[k] / (1 - 0.9**self.t)
-                vh = self.v[k] / (1 - 0.999**self.t)
-                p[k] -= lr * mh / (np.sqrt(vh) + 1e-8)
-        return loss
-
-    def accuracy(self, x: np.ndarray, groups: np.ndarray, q: np.ndarray) -> float:
-        """Share of decisions where the best-scored candidate is one the expert chose."""
-        p = self.p
-        s = np.maximum(x @ p["w1"].T + p["b1"], 0.0) @ p["w2"] + p["b2"][0]
-        n = groups[-1] + 1
-        top = np.full(n, -np.inf)
-        np.maximum.at(top, groups, s)
-        best = s >= top[groups]
-        hit = np.zeros(n)
-        np.maximum.at(hit, groups, (best & (q >= q.max() * 0 + _chosen_floor(q, groups))).astype(float))
-        return float(hit.mean())
-
-    def network(self) -> Network:
-        return Network.from_json(self.to_json(""))
-
-    def to_json(self, trained: str) -> dict[str, object]:
-        p = self.p
-        return {
-            "features": list(FEATURES),
-            "trained": trained,
-            "w1": [[round(float(x), 5) for x in row] for row in p["w1"]],
-            "b1": [round(float(x), 5) for x in p["b1"]],
-            "w2": [round(float(x), 5) for x in p["w2"]],
-            "b2": round(float(p["b2"][0]), 5),
-        }
-
-
-def _chosen_floor(q: np.ndarray, groups: np.ndarray) -> np.ndarray:
-    """Per row, the largest target of its decision (the expert's card has it)."""
-    n = groups[-1] + 1
-    top = np.zeros(n)
-    np.maximum.at(top, groups, q)
-    return top[groups] - 1e-9
-
-
 def seat0_points(network: Network | None, deals: int, seed: int) -> np.ndarray:
     """Points of seat 0 in each deal against three ``standard`` players; ``None``: ``standard`` in seat 0."""
     rules = Rules.preset("standard", **ONE_DEAL)
@@ -253,14 +169,13 @@ def train(args: argparse.Namespace) -> None:
     vx, vg, vq = dataset(decisions[split:], args.temperature)
     print(f"{g[-1] + 1} decisions to fit, {vg[-1] + 1} held out ({time.process_time() - t0:.0f} s)", flush=True)
     start = json.loads(args.start.read_text(encoding="utf-8")) if args.start is not None else None
-    fit = Fit(start, args.hidden, args.seed)
+    fit = Trainer(args.hidden, args.seed, start)
     for step in range(args.steps + 1):
-        loss = fit.loss(x, g, q, grad=step > 0, lr=args.lr)
+        loss = fit.step(x, g, q, args.lr) if step else fit.loss(x, g, q)
         if step % max(1, args.steps // 10) == 0:
-            held = fit.loss(vx, vg, vq, grad=False)
             print(
-                f"step {step:4d}  loss {loss:.3f}  held-out loss {held:.3f}  "
-                f"agreement {fit.accuracy(x, g, q):.3f} / {fit.accuracy(vx, vg, vq):.3f}",
+                f"step {step:4d}  loss {loss:.3f}  held-out loss {fit.loss(vx, vg, vq):.3f}  "
+                f"agreement {fit.agreement(x, g, q):.3f} / {fit.agreement(vx, vg, vq):.3f}",
                 flush=True,
             )
     trained = (
@@ -299,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--out", type=Path, required=True)
     t.add_argument("--steps", type=int, default=400)
     t.add_argument("--lr", type=float, default=0.01)
-    t.add_argument("--hidden", type=int, default=24)
+    t.add_argument("--hidden", type=int, default=48)
     t.add_argument("--temperature", type=float, default=0.0, help="soft targets from the search's values (0: off)")
     t.add_argument("--start", type=Path, default=None, help="weights to start from (default: fresh ones)")
     t.add_argument("--eval-deals", type=int, default=200)

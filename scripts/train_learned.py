@@ -7,7 +7,7 @@
 2. Fit the network of :class:`corazones.players.learned.Network` (one hidden
    layer) to those choices: softmax over the candidate cards, the loss is
    minus the log-probability of the chosen card (of any card still to pick,
-   for a pass), full-batch Adam in numpy.
+   for a pass), full-batch Adam in numpy (scripts/learned_fit.py, shared with distil_expert.py).
 3. Then ``--rl-iterations`` steps of REINFORCE: each plays ``--rl-deals`` new
    deals in seat 0 against three ``--rl-opponents`` players, every deal
    ``--rl-rollouts`` times with cards sampled from the network's softmax; a
@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from learned_fit import Trainer
 
 from corazones.core import Game, Kind, Rules
 from corazones.core.observation import Observation
@@ -68,72 +69,6 @@ def collect(deals: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 decision += 1
             game.apply(action)
     return np.array(rows, dtype=np.float64), np.array(groups), np.array(chosen)
-
-
-class Trainer:
-    """Full-batch Adam on the softmax-over-candidates loss."""
-
-    def __init__(self, features: int, hidden: int, seed: int) -> None:
-        rng = np.random.default_rng(seed)
-        self.params = {
-            "w1": rng.normal(0, 1 / np.sqrt(features), (hidden, features)),
-            "b1": np.zeros(hidden),
-            "w2": rng.normal(0, 1 / np.sqrt(hidden), hidden),
-            "b2": np.zeros(1),
-        }
-        self.m = {k: np.zeros_like(v) for k, v in self.params.items()}
-        self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
-        self.t = 0
-
-    def step(
-        self, x: np.ndarray, groups: np.ndarray, chosen: np.ndarray, lr: float, weights: np.ndarray | None = None
-    ) -> float:
-        """One Adam step on ``mean(weight * -log p(chosen))`` over the decisions (weights: 1 for imitation).
-
-        With weights the advantages of the choices made, this is REINFORCE's
-        policy gradient: choices that cost fewer points than the baseline get
-        likelier, the others less likely.
-        """
-        p = self.params
-        pre = x @ p["w1"].T + p["b1"]
-        h = np.maximum(pre, 0.0)
-        s = h @ p["w2"] + p["b2"][0]
-        n_groups = groups[-1] + 1
-        top = np.full(n_groups, -np.inf)
-        np.maximum.at(top, groups, s)
-        e = np.exp(s - top[groups])
-        total = np.bincount(groups, e, n_groups)
-        good = np.bincount(groups, e * chosen, n_groups)
-        w = np.ones(n_groups) if weights is None else weights
-        loss = float(np.mean(w * (np.log(total) - np.log(good))))
-        # d loss / d s: softmax over all candidates minus softmax over the chosen ones, per decision
-        ds = w[groups] * (e / total[groups] - e * chosen / good[groups]) / n_groups
-        grads = {
-            "w2": h.T @ ds,
-            "b2": np.array([ds.sum()]),
-        }
-        dh = np.outer(ds, p["w2"]) * (pre > 0)
-        grads["w1"] = dh.T @ x
-        grads["b1"] = dh.sum(axis=0)
-        self.t += 1
-        for k in p:
-            self.m[k] = 0.9 * self.m[k] + 0.1 * grads[k]
-            self.v[k] = 0.999 * self.v[k] + 0.001 * grads[k] ** 2
-            mh = self.m[k] / (1 - 0.9**self.t)
-            vh = self.v[k] / (1 - 0.999**self.t)
-            p[k] -= lr * mh / (np.sqrt(vh) + 1e-8)
-        return loss
-
-    def to_json(self, trained: str = IMITATION) -> dict[str, object]:
-        p = self.params
-        return {
-            "features": list(FEATURES),
-            "trained": trained,
-            "w1": [[round(float(x), 5) for x in row] for row in p["w1"]],
-            "b1": [round(float(x), 5) for x in p["b1"]],
-            "w2": [round(float(x), 5) for x in p["w2"]],
-            "b2": round(float(p["b2"][0]), 5),
-        }
 
 
 def scores(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
@@ -287,12 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     start = time.process_time()
     x, groups, chosen = collect(args.deals, args.seed)
     print(f"{groups[-1] + 1} decisions, {len(x)} candidate cards ({time.process_time() - start:.0f} s)", flush=True)
-    trainer = Trainer(x.shape[1], args.hidden, args.seed)
+    trainer = Trainer(args.hidden, args.seed)
     # points per deal at each checkpoint: (phase, step, mean, standard error) per level
     curve: dict[str, list[tuple[str, int, float, float]]] = {"random": [], "beginner": [], "standard": []}
 
     def checkpoint(phase: str, step: int, text: str) -> None:
-        network = Network.from_json(trainer.to_json())
+        network = trainer.network()
         line = [f"{phase} {step:4d} {text}"]
         for level in curve:
             mean, err = evaluate(network, level, args.eval_deals, args.seed)
@@ -304,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     loss = float("nan")
     for step in range(args.steps + 1):
         if step:
-            loss = trainer.step(x, groups, chosen, args.lr)
+            loss = trainer.step(x, groups, chosen, args.lr, any_of=True)
         if step in marks:  # step 0: the untrained network
             checkpoint("imitation", step, f"loss {loss:.3f}")
     trained = IMITATION
@@ -318,13 +253,13 @@ def main(argv: list[str] | None = None) -> int:
             points.append(("reinforce", 0, *points[-1][2:]))
         sampled: list[float] = []
         for it in range(1, args.rl_iterations + 1):
-            network = Network.from_json(trainer.to_json())
+            network = trainer.network()
             batch = reinforce_batch(
                 trainer.params, network, args.rl_deals, args.rl_rollouts, args.rl_opponents, (args.seed, it)
             )
             sampled.append(batch[4])
             if len(batch[3]):
-                trainer.step(batch[0], batch[1], batch[2], args.rl_lr, weights=batch[3])
+                trainer.step(batch[0], batch[1], batch[2], args.rl_lr, weights=batch[3], any_of=True)
             if it in rl_marks:
                 checkpoint("reinforce", it, f"sampled policy {np.mean(sampled):5.2f} points per deal")
                 sampled = []
@@ -332,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"weights: {args.out}")
     if args.final_deals:
         # the gap to standard: the same deals with standard in seat 0 instead, against three standard players
-        final = Network.from_json(trainer.to_json())
+        final = trainer.network()
         mine = seat0_points(final, "standard", args.final_deals, args.seed + 1)
         theirs = seat0_points(None, "standard", args.final_deals, args.seed + 1)
         diff = mine - theirs

@@ -70,7 +70,7 @@ async def until(pilot: Any, done: Any, what: str) -> None:
         if done():
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"waited in vain for {what}")
+    raise AssertionError(f"waited in vain for {what}; the screen shows: {one_line(screen_text(pilot.app))}")
 
 
 def one_line(text: str) -> str:
@@ -259,7 +259,8 @@ def test_o_opens_a_saved_review_and_refuses_one_of_another_game(tmp_path: Path) 
             ):
                 box.value = str(bad)
                 await pilot.press("enter")
-                await until(pilot, lambda why=why: why in one_line(screen_text(app)), f"{why} ({bad})")
+                error = dialog.query_one("#review-error", Static)
+                await until(pilot, lambda why=why, error=error: why in str(error.content), f"{why} ({bad})")
                 assert app.screen is dialog, bad
                 assert screen.review is None
             box.value = str(mine)

@@ -4,13 +4,14 @@ The network sees one candidate card at a time through :func:`card_features`
 (a few numbers about the card and the trick, built from the observation
 alone) and gives it a score; the seat plays the legal card with the highest
 score, and passes the highest-scoring cards of its hand.  Scoring cards one
-by one with shared weights keeps the network tiny (a few hundred weights,
+by one with shared weights keeps the network tiny (about 1,500 weights,
 shipped in ``players/data/learned.json``) and lets one network serve every
 preset and player count.  Bids, the suit named in an auction and the moon
 choice are the ``standard`` player's.
 
 The weights come from ``scripts/distil_expert.py``: the ``expert``'s
-decisions recorded, then the network fitted to them (see ``docs/env.md``).
+decisions recorded, the network fitted to them, then the expert's labels of
+the positions the network itself reaches (DAgger) added (see ``docs/env.md``).
 Among the features is the ``standard`` player's judgment of each card, so
 the network learns where the expert departs from it.  The inference here is
 plain Python, so the level needs no numerical library.
