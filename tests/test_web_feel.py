@@ -32,7 +32,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
-from tests.helpers import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot, watched_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -62,11 +62,7 @@ def new_page(context: Any, speed: str, lang: str = "en", api: Api | None = None,
             f"localStorage.setItem('corazones.player', JSON.stringify({{id: {player['id']}, name: 'Pat'}}));"
         )
     context.add_init_script(script)
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 
