@@ -60,6 +60,20 @@ _STARTED = time.time()
 _cleared = False
 
 
+def watched_page(context: Any) -> Any:
+    """A new page of ``context`` that waits up to :data:`PATIENCE` and keeps its script errors in ``page.errors``.
+
+    Every browser test ends with ``assert not page.errors``: an uncaught error in the app fails the test
+    even when what it asserted happened to show.
+    """
+    page = context.new_page()
+    page.set_default_timeout(PATIENCE * 1000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
 def save_screenshot(page: Any, name: str, *, full_page: bool = False) -> None:
     """Save a screenshot as ``results/screenshots/NAME.png``, first clearing the earlier runs' ones.
 

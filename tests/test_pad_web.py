@@ -25,7 +25,7 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
-from tests.helpers import PATIENCE, save_screenshot
+from tests.helpers import save_screenshot, watched_page
 
 PHONE = {"width": 390, "height": 844}
 
@@ -131,11 +131,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def phone(browser: Any, server: Any, lang: str = "en") -> Any:
     context = browser.new_context(viewport=PHONE, base_url=server.base, has_touch=True, is_mobile=True)
     context.add_init_script(f"localStorage.setItem('corazones.lang', '{lang}');")
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

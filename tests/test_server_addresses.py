@@ -57,7 +57,7 @@ def test_pad_followers_count_against_the_address_with_the_websockets(server: Loc
     ]
     for t in waiting:
         t.start()
-    wait_for(lambda: server.hub.addresses == {"10.0.0.1": 2, "10.0.0.2": 1})
+    wait_for(lambda: server.hub.admission.addresses == {"10.0.0.1": 2, "10.0.0.2": 1})
 
     # A third follower from the same address is answered at once, and says why in both languages.  "At
     # once" is "without the wait": nothing changes the pad meanwhile, so a follower let in would be answered
@@ -86,7 +86,7 @@ def test_pad_followers_count_against_the_address_with_the_websockets(server: Loc
     for t in waiting:
         t.join(timeout=PATIENCE)
     assert sorted(s for s, _ in answers) == [200, 200, 200] and all(b["version"] == 2 for _, b in answers)
-    wait_for(lambda: server.hub.addresses == {})
+    wait_for(lambda: server.hub.admission.addresses == {})
 
 
 def _add_hand(server: LocalServer, pad: str, key: str) -> None:
@@ -116,7 +116,7 @@ def test_a_pad_page_over_the_limit_still_follows_by_reading(browser: Any, server
     for t in holders:
         t.start()
     try:
-        wait_for(lambda: server.hub.addresses.get("127.0.0.1") == 2)
+        wait_for(lambda: server.hub.admission.addresses.get("127.0.0.1") == 2)
         context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.base)
         page = context.new_page()
         refused: list[str] = []

@@ -88,7 +88,7 @@ def test_connections_per_table_and_per_address_are_capped(server: LocalServer) -
     # Closing one frees its place at once.
     a2.close()
     deadline = time.monotonic() + PATIENCE
-    while sum(server.hub.addresses.values()) > 2:
+    while sum(server.hub.admission.addresses.values()) > 2:
         assert time.monotonic() < deadline, "the closed connection was never counted off"
         time.sleep(0.05)
     b2 = TableClient(ana, second)

@@ -20,7 +20,7 @@ from corazones.server import options as opt
 from corazones.server.client import Api, ApiError
 from corazones.server.local import LocalServer
 from corazones.server.schema import LIMITS, RulesOptions
-from tests.helpers import PATIENCE, guest
+from tests.helpers import guest, watched_page
 
 
 @pytest.fixture(scope="module")
@@ -288,10 +288,7 @@ def test_the_lobby_form_makes_a_table_and_shows_a_refusal_in_spanish(browser: An
     table with what it set (numbers, a word, the passing cycle and a rule under "More rules")."""
     context = browser.new_context(base_url=server.base)
     context.add_init_script("localStorage.setItem('corazones.lang', 'es');")
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched_page(context)
     page.goto("/")
     page.wait_for_selector("#create-form #opt-players")
     page.fill("#guest-name", "Eva")
@@ -317,5 +314,5 @@ def test_the_lobby_form_makes_a_table_and_shows_a_refusal_in_spanish(browser: An
     rules = Api(server.base).table(table)["rules"]
     assert (rules["players"], rules["passes"], rules["target"]) == (5, ["left", "right"], 50)
     assert (rules["moon"], rules["hearts"]) == ("add_to_others", "spot")
-    assert errors == []
+    assert page.errors == []
     context.close()

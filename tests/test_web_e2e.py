@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.local import LocalServer
-from tests.helpers import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot, watched_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -53,11 +53,7 @@ def new_page(browser: Any, server: LocalServer, size: dict[str, int], lang: str 
         f"localStorage.setItem('corazones.speed', '{speed}'); "
         f"if (!localStorage.getItem('corazones.lang')) localStorage.setItem('corazones.lang', '{lang}');"
     )
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

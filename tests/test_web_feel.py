@@ -32,7 +32,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
-from tests.helpers import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot, watched_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -62,11 +62,7 @@ def new_page(context: Any, speed: str, lang: str = "en", api: Api | None = None,
             f"localStorage.setItem('corazones.player', JSON.stringify({{id: {player['id']}, name: 'Pat'}}));"
         )
     context.add_init_script(script)
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 
@@ -309,6 +305,14 @@ def test_every_number_on_the_table_agrees_with_the_hand_summary(
         int(x) for x in page.eval_on_selector_all("#game-over .standings .total", "e => e.map(x => x.textContent)")
     ]
     assert totals == sorted(totals)
+    # Places as a score sheet ranks them: tied players share one ("1, 1, 3, 4"), the next skips.
+    places = [
+        int(x)
+        for x in page.eval_on_selector_all(
+            "#game-over .standings tbody td:first-child", "e => e.map(x => x.textContent)"
+        )
+    ]
+    assert places == [1 + sum(o < t for o in totals) for t in totals]
     # The summary and game-over boxes are opaque: no seat text shows through.
     assert page.evaluate("getComputedStyle(document.getElementById('game-over')).backgroundColor") == "rgb(7, 37, 26)"
     save_screenshot(page, f"feel-game-over-{size['width']}")
@@ -366,6 +370,69 @@ def test_a_spectator_follows_every_hand_to_the_end_without_clicking(
     assert "Hand 1 over" in said and "Hand 2 over" in said
     assert page.locator("#hand-summary").count() == 0
     assert page.locator("#game-over .standings tbody tr").count() == 4
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_at_instant_speed_the_next_hand_waits_for_the_summary(browser: Any, server: LocalServer) -> None:
+    """At "instant" too, the next hand never starts under the summary: nothing to pass or play, the bar
+    still on the hand just over, until Continue."""
+    page, _api, _table = open_table(
+        browser, server, PHONE, "standard", {"hands": 2}, [HUMAN, RANDOM, RANDOM, RANDOM], "instant"
+    )
+    play_until(page, "continue")
+    page.wait_for_timeout(500)  # the next hand's events have come by now
+    assert page.locator(".hand-zone").get_attribute("data-decision") == ""
+    assert "Hand 2" not in page.locator(".felt-top").inner_text()
+    page.click("#continue-btn")
+    page.wait_for_selector("[data-decision='pass']")
+    page.context.close()
+
+
+def test_a_spectator_at_instant_speed_is_not_left_on_a_summary(browser: Any, server: LocalServer) -> None:
+    # Every drawing of the second hand is looked at for the first one's summary.
+    host = Api(server.base)
+    host.guest("Host")
+    table = host.create(preset="quick", options={"hands": 2}, seats=[HUMAN] + [RANDOM] * 3, my_seat=None)["id"]
+    api = Api(server.base)
+    player = api.guest("Sam")["player"]
+    watcher = new_page(context_for(browser, server, DESKTOP), "instant", api=api, player=player)
+    watcher.goto(f"/#/table/{table}")
+    watcher.wait_for_selector(".seat")
+    watcher.evaluate(WATCH_SECOND_HAND_JS)
+    host.request("POST", f"/api/tables/{table}/start", {})
+    watcher.wait_for_selector("#game-over", timeout=3 * PATIENCE * 1000)
+    seen = watcher.evaluate("window.__secondHand")
+    assert seen and not any(seen), seen
+    watcher.context.close()
+
+
+#: Record, at each drawing of the table during the second hand, whether a hand summary is on screen.
+WATCH_SECOND_HAND_JS = """() => {
+  const tb = window.__corazones.table;
+  const draw = tb.render.bind(tb);
+  window.__secondHand = [];
+  tb.render = () => {
+    draw();
+    const v = tb.view;
+    if (v && v.hand_index === 1 && !v.game_over) window.__secondHand.push(!!document.getElementById('hand-summary'));
+  };
+}"""
+
+
+#: Two clicks on a card before the server could answer the first.
+CLICK_TWICE_JS = "(c) => { const el = document.querySelector(`.hand [data-card='${c}']`); el.click(); el.click(); }"
+
+
+def test_a_card_clicked_twice_is_played_once(browser: Any, server: LocalServer) -> None:
+    """A double click (or a double tap on a mouse-less pointer) sends the move once: no refusal."""
+    page, _api, _table = open_table(browser, server, DESKTOP, "quick", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    play_until(page, "play")
+    card = page.evaluate("window.__corazones.table.view.legal.find((a) => a.play).play")
+    page.evaluate(CLICK_TWICE_JS, card)
+    page.wait_for_function("(c) => !window.__corazones.table.view.hand.includes(c)", arg=card)
+    page.wait_for_timeout(500)  # a refusal of a second send would have come by now
+    assert page.locator("#toast.error:not([hidden])").count() == 0, page.locator("#toast").inner_text()
     assert not page.errors, page.errors
     page.context.close()
 
@@ -595,6 +662,49 @@ def test_spanish_has_no_english_leftovers(browser: Any, server: LocalServer) -> 
     page.wait_for_url(re.compile(r"#/table/"))
     name = page.locator(".felt-top .table-name").inner_text()
     assert name.startswith("Pat · ") and "standard" not in name, name
+    page.context.close()
+
+
+#: English a Spanish replay or statistics page must not show: record names, words, a 12-hour clock.
+ENGLISH = re.compile(r"random bot|\bseat \d|\bSeat\b|\b(AM|PM|Hand|Trick|Player|Points|Seed|games|wins|Replay)\b")
+
+
+def test_spanish_replays_and_statistics_name_bots_as_the_table_and_speak_spanish(
+    browser: Any, server: LocalServer
+) -> None:
+    page, _api, table = open_table(
+        browser, server, DESKTOP, "quick", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM], "instant", lang="es"
+    )
+    play_until(page, "over")
+    page.goto(f"/#/replay/{table}")
+    page.wait_for_selector(".replay-board")
+    texts = [page.locator("#view").inner_text()]
+    while page.locator("#replay-next").is_enabled() and len(texts) < 40:
+        before = page.locator(".replay-controls").inner_text()
+        page.click("#replay-next")
+        if page.locator(".replay-controls").inner_text() == before:
+            break  # the last trick of the last hand
+        texts.append(page.locator("#view").inner_text())
+    replay = "\n".join(texts)
+    assert all(f"Bot {n}" in replay for n in (2, 3, 4)), replay[:400]
+    assert not ENGLISH.search(replay), ENGLISH.search(replay)
+    page.goto("/#/stats")
+    page.wait_for_selector(".stat-grid")
+    page.wait_for_selector(".game-item")
+    stats = page.locator("#view").inner_text()
+    assert "Bot 2" in stats and not ENGLISH.search(stats), ENGLISH.search(stats)
+    # Dates and numbers are written the Spanish way (day first, a 24-hour clock, a decimal comma).
+    me = page.evaluate("JSON.parse(localStorage.getItem('corazones.player')).id")
+    finished = page.evaluate(
+        "(me) => fetch('/api/games?player=' + me).then((r) => r.json()).then((g) => g[0].finished)", me
+    )
+    when = page.evaluate("(f) => new Date(f).toLocaleString('es')", finished)
+    assert when in stats, (when, stats)
+    per_hand = page.locator(".stat-grid .stat").nth(5).locator("b").inner_text()
+    assert re.fullmatch(r"\d+,\d\d", per_hand), per_hand
+    page.goto("/#/games")
+    page.wait_for_selector(".game-item")
+    assert when in page.locator("#view").inner_text()
     page.context.close()
 
 

@@ -24,7 +24,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from corazones.server.client import Api, TableClient, drain, play_to_end
 from corazones.server.local import LocalServer
-from tests.helpers import PATIENCE, save_screenshot
+from tests.helpers import PATIENCE, save_screenshot, watched_page
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -60,11 +60,7 @@ def page_for(browser: Any, server: LocalServer, size: dict[str, int], api: Api, 
         f"localStorage.setItem('corazones.token', '{api.token}');"
         f"localStorage.setItem('corazones.player', JSON.stringify({{id: {player['id']}, name: '{player['name']}'}}));"
     )
-    page = context.new_page()
-    page.set_default_timeout(PATIENCE * 1000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
+    page = watched_page(context)
     return page
 
 

@@ -1,12 +1,10 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """The event log and its broadcast: every change to a table becomes numbered events, stored before sent.
 
 :class:`EventWriter` stores them (a group commit, fenced by the lease where
-another process could own the table); :class:`EventLog` numbers them, waits
-for the store, then sends each connection the events as its seat may see
-them (:func:`~corazones.server.views.redact`) with its view after them.
+another process could own the table); :class:`EventLog` checks each against
+the protocol, numbers them, waits for the store, then sends each connection
+the events as its seat may see them (:func:`~corazones.server.views.redact`)
+with its view after them.
 """
 
 from __future__ import annotations
@@ -15,17 +13,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, NamedTuple
 
 from corazones.core.errors import N_
-from corazones.server.outgoing import encode
+from corazones.server.context import Context
+from corazones.server.metrics import Metrics
+from corazones.server.outgoing import EventModel, encode, event_body
 from corazones.server.refusal import Refused
+from corazones.server.schema import Event
 from corazones.server.table import TableRuntime
-from corazones.server.views import public_view, redact, seat_view
+from corazones.server.views import redact, view_model
 from corazones.services.store import StaleWrite, Store
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
 
 log = logging.getLogger("corazones.server")
 
@@ -87,61 +85,84 @@ class EventWriter:
                     fut.set_result(None)
 
 
+class Stored(NamedTuple):
+    """One event as stored (``data``) and as the protocol's model (``body``, validated once)."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    body: EventModel
+
+
+def seat_event(t: TableRuntime, seat: int) -> tuple[str, dict[str, Any]]:
+    """The ``seat`` event: who sits in ``seat`` now."""
+    return "seat", {"kind": "seat", "seat": t.seat_info(seat)}
+
+
 class EventLog:
-    """Part of :class:`~corazones.server.hub.Hub`: numbering, storing and sending a table's events."""
+    """Numbering, storing and sending a table's events (the caller holds the table's lock)."""
 
-    async def _emit(self: Hub, t: TableRuntime, events: list[tuple[str, dict[str, Any]]], by_view: bool = True) -> None:
-        """Number, store, then send ``events`` (the caller holds ``t.lock``).
+    def __init__(self, ctx: Context, writer: EventWriter, metrics: Metrics) -> None:
+        self.ctx = ctx
+        self.writer = writer
+        self.metrics = metrics
 
-        The last event carries each recipient's view when ``by_view``.
+    async def emit(self, t: TableRuntime, events: list[tuple[str, dict[str, Any]]], by_view: bool = True) -> None:
+        """Number, store, then send ``events``.  The last event carries each recipient's view when ``by_view``."""
+        self.broadcast(t, await self.store_events(t, events), by_view)
+
+    async def store_events(self, t: TableRuntime, events: list[tuple[str, dict[str, Any]]]) -> list[Stored]:
+        """Check, number and store ``events`` (then send them with :meth:`broadcast`).
+
+        An event the protocol could not carry is refused here (a ``ValidationError``), before it is stored.
         """
-        self._broadcast(t, await self._store_events(t, events), by_view)
-
-    async def _store_events(
-        self: Hub, t: TableRuntime, events: list[tuple[str, dict[str, Any]]]
-    ) -> list[tuple[int, str, dict[str, Any]]]:
-        """Number and store ``events`` (the caller holds ``t.lock`` and sends them with :meth:`_broadcast`)."""
         if t.dropped:
             raise Refused("moved", N_("Another server process runs this table; reconnect there."))
+        bodies = [event_body(data) for _kind, data in events]
         numbered = [(t.seq + i + 1, kind, data) for i, (kind, data) in enumerate(events)]
         started = time.perf_counter()
         try:
             await self.writer.write(t.id, numbered)
-            self.write_times.append(time.perf_counter() - started)
+            self.metrics.write_times.append(time.perf_counter() - started)
         except StaleWrite:
-            self._drop(t.id, "the lease is another process's now")
-            row = await asyncio.to_thread(self.store.table, t.id)
-            url = row.lease_url if row is not None and row.lease_owner != self.process else None
+            self.ctx.tables.drop(t.id, "the lease is another process's now")
+            row = await asyncio.to_thread(self.ctx.store.table, t.id)
+            url = row.lease_url if row is not None and row.lease_owner != self.ctx.process else None
             raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=url) from None
         t.seq = numbered[-1][0]
         t.recent.extend(numbered)
-        return numbered
+        return [Stored(seq, kind, data, body) for (seq, kind, data), body in zip(numbered, bodies, strict=True)]
 
-    def _broadcast(self: Hub, t: TableRuntime, numbered: list[tuple[int, str, dict[str, Any]]], by_view: bool) -> None:
-        views: dict[int | None, list[str]] = {}
-        last = len(numbered) - 1
+    def broadcast(self, t: TableRuntime, events: list[Stored], by_view: bool) -> None:
+        """Send ``events`` to every connection as its seat may see them.
+
+        The text is built once per seat (spectators share theirs), an event's redacted form
+        (a pass others see without its cards) is checked once for all who see it.
+        """
+        texts: dict[int | None, list[str]] = {}
+        redacted: dict[int, EventModel] = {}
+        last = len(events) - 1
         for conn in list(t.conns):
             key = conn.seat
-            lines = views.get(key)
+            lines = texts.get(key)
             if lines is None:
-                view = self.view_for(t, key) if by_view else None
-                lines = [
-                    encode(
-                        {
-                            "type": "event",
-                            "table": t.id,
-                            "seq": seq,
-                            "event": redact(data, key),
-                            "view": view if i == last else None,
-                        }
-                    )
-                    for i, (seq, _kind, data) in enumerate(numbered)
-                ]
-                views[key] = lines
+                view = view_model(t.game, key) if by_view else None
+                lines = []
+                for i, ev in enumerate(events):
+                    body = ev.body
+                    seen = redact(ev.data, key)
+                    if seen is not ev.data:  # the same for every seat but the author's
+                        if i not in redacted:
+                            redacted[i] = event_body(seen)
+                        body = redacted[i]
+                    message = {
+                        "type": "event",
+                        "table": t.id,
+                        "seq": ev.seq,
+                        "event": body,
+                        "view": view if i == last else None,
+                    }
+                    lines.append(encode(Event.model_validate(message)))
+                texts[key] = lines
             for line in lines:
                 conn.send(line)
-
-    def view_for(self: Hub, t: TableRuntime, seat: int | None) -> dict[str, Any] | None:
-        if t.game is None:
-            return None
-        return public_view(t.game) if seat is None else seat_view(t.game, seat)

@@ -1,23 +1,14 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """Hints: each player's budget, and the bots' answer for a decision."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from corazones.core.errors import N_
-from corazones.server.bots import Busy
+from corazones.server.bots import BotPools, Busy
 from corazones.server.refusal import Refused
 from corazones.server.table import TableRuntime
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
-
-log = logging.getLogger("corazones.server")
 
 
 class HintBudget:
@@ -56,9 +47,13 @@ class HintBudget:
 
 
 class Hints:
-    """Part of :class:`~corazones.server.hub.Hub`: a hint for a seat's decision, within its player's budget."""
+    """A hint for a seat's decision, from the bot pools, within its player's budget."""
 
-    async def hint(self: Hub, t: TableRuntime, seat: int, level: str, player: int | None = None) -> Any:
+    def __init__(self, bots: BotPools, budget: HintBudget) -> None:
+        self.bots = bots
+        self.budget = budget
+
+    async def hint(self, t: TableRuntime, seat: int, level: str, player: int | None = None) -> Any:
         """The hint for ``seat``'s decision, within ``player``'s budget (:class:`HintBudget`): every
         request gets it or a refusal, never silence."""
         g = t.game
@@ -68,7 +63,7 @@ class Hints:
         if obs.decision is None:
             raise Refused("no_decision", N_("You have no decision to make now."))
         if player is not None:
-            why = self.hints.take(player)
+            why = self.budget.take(player)
             if why is not None:
                 raise why
         try:
@@ -77,4 +72,4 @@ class Hints:
             raise Refused("rate_limited", N_("The bots are busy: ask for a hint again in a moment.")) from None
         finally:
             if player is not None:
-                self.hints.done(player)
+                self.budget.done(player)

@@ -5,7 +5,7 @@ else per client address: many people behind one address (a school, a
 carrier's NAT, a proxy) do not share one budget, and one player cannot spend
 more by switching addresses.  Requests without a token (making a guest,
 logging in) are counted per address, and so are those with a token that
-this process has seen revoked (``Hub.revoked_below``).  Behind a reverse proxy, uvicorn puts
+this process has seen revoked (``Connections.revoked_below``).  Behind a reverse proxy, uvicorn puts
 the forwarded client address in the scope for trusted proxies
 (``FORWARDED_ALLOW_IPS``).
 
@@ -102,7 +102,7 @@ def _player_key(scope: Scope) -> str | None:
     pid, gen = found
     # A token this process has seen revoked counts per address: it must not spend its player's budget.
     hub = getattr(getattr(app, "state", None), "hub", None)
-    if hub is not None and gen < hub.revoked_below.get(pid, 0):
+    if hub is not None and gen < hub.connections.revoked_below.get(pid, 0):
         return None
     return f"player:{pid}"
 

@@ -1,23 +1,25 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """What a server process measures of itself: action and write times, full garbage collections."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
-import logging
-import time
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
-
-log = logging.getLogger("corazones.server")
+from collections import deque
+from time import perf_counter
+from typing import Any
 
 
 class Metrics:
-    """Part of :class:`~corazones.server.hub.Hub`: the collector's tuning and the percentiles of /healthz."""
+    """The recent timings of this process, for /healthz and the load bench, and the collector's tuning."""
+
+    def __init__(self) -> None:
+        #: Seconds from an action's arrival to its broadcast (the last 10,000), for /healthz and the load bench.
+        self.act_times: deque[float] = deque(maxlen=10_000)
+        #: Seconds each group of events waited for its database write (queue and commit), the last 10,000.
+        self.write_times: deque[float] = deque(maxlen=10_000)
+        #: Seconds of each garbage collection of the oldest generation (the event loop stops meanwhile).
+        self.gc_times: deque[float] = deque(maxlen=1_000)
+        self._gc_started = 0.0
 
     @staticmethod
     def tune_gc() -> None:
@@ -33,15 +35,23 @@ class Metrics:
         gc.freeze()
         gc.set_threshold(20_000, 20, 20)
 
-    def _gc_watch(self: Hub, phase: str, info: dict[str, Any]) -> None:
+    def watch_gc(self) -> None:
+        """Time every full collection from now on (until :meth:`unwatch_gc`)."""
+        gc.callbacks.append(self._gc_watch)
+
+    def unwatch_gc(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._gc_watch)
+
+    def _gc_watch(self, phase: str, info: dict[str, Any]) -> None:
         if info.get("generation") != 2:
             return
         if phase == "start":
-            self._gc_started = time.perf_counter()
+            self._gc_started = perf_counter()
         elif self._gc_started:
-            self.gc_times.append(time.perf_counter() - self._gc_started)
+            self.gc_times.append(perf_counter() - self._gc_started)
 
-    def act_percentiles(self: Hub) -> dict[str, float | None]:
+    def percentiles(self) -> dict[str, float | None]:
         """In ms, p50 and p99 of the recent actions' time from arrival to broadcast within this process,
         of the database writes they waited for, and of the full garbage collections (with their count)."""
         out: dict[str, float | None] = {}

@@ -1,6 +1,3 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
 """Table ownership: the tables this process holds, their leases, loading, adoption and idle expiry.
 
 A process holds a table by its lease in the store; it renews its leases,
@@ -12,135 +9,86 @@ from the stored events.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import json
 import logging
 import time
-from typing import TYPE_CHECKING
 
 from corazones.core.actions import Action
 from corazones.core.errors import N_
 from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
+from corazones.server.context import Context
 from corazones.server.refusal import Refused
 from corazones.server.table import SeatState, TableRuntime
+from corazones.server.turns import Turns
 from corazones.services.store.repo import UNFINISHED
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
 
 log = logging.getLogger("corazones.server")
 
 
 class Ownership:
-    """Part of :class:`~corazones.server.hub.Hub`: start and stop, leases, loading and expiry."""
+    """The tables this process holds: leases renewed, lost, claimed; tables loaded and expired."""
 
-    async def start(self: Hub) -> None:
-        self.writer.start()
-        self.bots.warm()  # the first bot move should not wait for a process to start
-        if self.single:
-            # One process per SQLite file: every unfinished table is ours at once, whoever held it before.
-            for tid in await asyncio.to_thread(self.store.unfinished):
-                await self.adopt(tid, force=True)
-        self._tasks.append(asyncio.create_task(self._leases()))
-        if self.settings.tune_gc:
-            self.tune_gc()
-        gc.callbacks.append(self._gc_watch)
+    def __init__(self, ctx: Context, turns: Turns) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        #: Tables being loaded now: a second request for one waits for the first load.
+        self._loading: dict[str, asyncio.Future[TableRuntime | None]] = {}
 
-    async def stop(self: Hub) -> None:
-        self._stopping = True
-        with contextlib.suppress(ValueError):
-            gc.callbacks.remove(self._gc_watch)
-        tasks = list(self._tasks)
-        for t in self.tables.values():
-            tasks += t.thinking.values()
-            for h in t.timers.values():
-                h.cancel()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await self.writer.stop()
-        self.bots.shutdown()
-
-    async def _leases(self: Hub) -> None:
+    async def renew(self) -> None:
         """Renew our leases, let go of tables another process took, adopt tables whose owner died."""
-        period = max(0.2, self.settings.lease_ttl / 3)
-        while True:
-            await asyncio.sleep(period)
-            try:
-                ids = [tid for tid, t in self.tables.items() if t.status != "finished"]
-                kept = await asyncio.to_thread(self.store.renew, self.process, ids, self.settings.lease_ttl)
-                for tid in set(ids) - kept:
-                    self._drop(tid, "lease lost")
-                for tid in [tid for tid, t in self.tables.items() if t.status == "finished" and not t.conns]:
-                    del self.tables[tid]  # finished and nobody looking: reload on demand
-                for tid in await asyncio.to_thread(self.store.claimable, self.process):
-                    if len(self.tables) >= self.settings.limit("tables_per_process"):
-                        break  # the rest are for other processes (or for this one when it has room)
-                    if tid not in self.tables:
-                        await self.adopt(tid)
-                await self._sweep_revoked()
-                await self._expire_idle()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database is away: try again next period
-                log.exception("lease renewal failed")
+        ids = [tid for tid, t in self.ctx.tables.items() if t.status != "finished"]
+        kept = await asyncio.to_thread(self.ctx.store.renew, self.ctx.process, ids, self.ctx.settings.lease_ttl)
+        for tid in set(ids) - kept:
+            self.ctx.tables.drop(tid, "lease lost")
+        for tid in [tid for tid, t in self.ctx.tables.items() if t.status == "finished" and not t.conns]:
+            del self.ctx.tables[tid]  # finished and nobody looking: reload on demand
+        for tid in await asyncio.to_thread(self.ctx.store.claimable, self.ctx.process):
+            if len(self.ctx.tables) >= self.ctx.settings.limit("tables_per_process"):
+                break  # the rest are for other processes (or for this one when it has room)
+            if tid not in self.ctx.tables:
+                await self.adopt(tid)
 
-    async def _expire_idle(self: Hub) -> None:
+    async def expire_idle(self) -> None:
         """Tables not started yet that nobody has been connected to for ``open_table_idle_minutes``
         expire: stored as ``expired`` (no longer listed, renewed or adopted; ``GET`` answers 404)."""
-        limit = self.settings.limit("open_table_idle_minutes") * 60
+        limit = self.ctx.settings.limit("open_table_idle_minutes") * 60
         now = time.time()
-        idle = [t for t in self.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
+        idle = [t for t in self.ctx.tables.values() if t.status == "open" and not t.conns and now - t.touched > limit]
         for t in idle:
             async with t.lock:
                 if t.status != "open" or t.conns or now - t.touched <= limit:
                     continue
-                await asyncio.to_thread(self.store.update_table, t.id, status="expired", lease_owner=None)
+                await asyncio.to_thread(self.ctx.store.update_table, t.id, status="expired", lease_owner=None)
                 t.status = "expired"
-                self.tables.pop(t.id, None)
+                self.ctx.tables.pop(t.id, None)
                 log.info("table %s expired: not started, nobody connected for %.0f s", t.id, now - t.touched)
 
-    def _drop(self: Hub, table_id: str, why: str) -> None:
-        """Forget a table another process now owns; its connections are told to reconnect."""
-        t = self.tables.pop(table_id, None)
-        if t is None:
-            return
-        log.warning("table %s dropped: %s", table_id, why)
-        t.dropped = True
-        for task in t.thinking.values():
-            task.cancel()
-        for h in t.timers.values():
-            h.cancel()
-        for c in list(t.conns):
-            c.close(4001, "table moved to another server process; reconnect")
-
-    async def get(self: Hub, table_id: str) -> TableRuntime:
+    async def get(self, table_id: str) -> TableRuntime:
         """The table, loaded (and its lease taken) if this process does not hold it yet.
 
         :class:`Refused` ``not_found`` for an unknown table, ``moved`` when a live
         process owns it.
         """
-        t = self.tables.get(table_id)
+        t = self.ctx.tables.get(table_id)
         if t is not None:
             return t
         t = await self.adopt(table_id)
         if t is not None:
             return t
-        row = await asyncio.to_thread(self.store.table, table_id)
+        row = await asyncio.to_thread(self.ctx.store.table, table_id)
         if row is None or row.status == "expired":
             raise Refused("not_found", N_("There is no table {table}."), table=table_id)
         if row.status == "finished":
-            t = self.tables.get(table_id) or await self._load(table_id, finished=True)
+            t = self.ctx.tables.get(table_id) or await self._load(table_id, finished=True)
             if t is not None:
                 return t
         raise Refused("moved", N_("Another server process runs this table; reconnect there."), url=row.lease_url)
 
-    async def adopt(self: Hub, table_id: str, force: bool = False) -> TableRuntime | None:
+    async def adopt(self, table_id: str, force: bool = False) -> TableRuntime | None:
         """Take the lease of a table and rebuild it from its stored events; None if it is not free."""
-        if table_id in self.tables:
-            return self.tables[table_id]
+        if table_id in self.ctx.tables:
+            return self.ctx.tables[table_id]
         pending = self._loading.get(table_id)
         if pending is not None:
             return await pending
@@ -148,7 +96,12 @@ class Ownership:
         self._loading[table_id] = fut
         try:
             ok = await asyncio.to_thread(
-                self.store.claim, table_id, self.process, self.settings.public_url, self.settings.lease_ttl, force
+                self.ctx.store.claim,
+                table_id,
+                self.ctx.process,
+                self.ctx.settings.public_url,
+                self.ctx.settings.lease_ttl,
+                force,
             )
             t = await self._load(table_id) if ok else None
             fut.set_result(t)
@@ -159,13 +112,13 @@ class Ownership:
         finally:
             self._loading.pop(table_id, None)
 
-    async def _load(self: Hub, table_id: str, finished: bool = False) -> TableRuntime | None:
+    async def _load(self, table_id: str, finished: bool = False) -> TableRuntime | None:
         """Rebuild a table from its row and events: an unfinished one we hold the lease of, or
         (``finished``) a finished one, read-only, for people who open it after the end."""
-        row = await asyncio.to_thread(self.store.table, table_id)
+        row = await asyncio.to_thread(self.ctx.store.table, table_id)
         if row is None or (row.status not in UNFINISHED and not (finished and row.status == "finished")):
             return None
-        events = await asyncio.to_thread(self.store.events, table_id)
+        events = await asyncio.to_thread(self.ctx.store.events, table_id)
         seats = [SeatState(**s) for s in json.loads(row.seats)]
         t = TableRuntime(
             id=row.id,
@@ -199,14 +152,14 @@ class Ownership:
             t.game = rebuild(t.rules, t.seed, actions)
         if t.game is not None and t.status == "open":
             t.status = "playing"
-        self.tables[table_id] = t
+        self.ctx.tables[table_id] = t
         if t.game is not None and t.game.over and t.status != "finished":  # stopped before the results
-            await self._finish(t)
+            await self.turns.finish(t)
             return t
         log.info("table %s loaded: %d events, %d actions", table_id, t.seq, len(t.game.actions) if t.game else 0)
         if t.status == "playing":
             for i, s in enumerate(t.seats):
                 if s.kind == "human" and s.player is not None:
-                    self._start_grace(t, i)
-            self._schedule_bots(t)
+                    self.turns.start_grace(t, i)
+            self.turns.schedule_bots(t)
         return t

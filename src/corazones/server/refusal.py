@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from corazones.core.errors import CorazonesError
 from corazones.i18n import error_text, translator
 from corazones.server.outgoing import encode
+from corazones.server.schema import ErrorReply
 
 if TYPE_CHECKING:
     from corazones.server.table import Conn
@@ -30,7 +31,14 @@ class Refused(CorazonesError):
         self.url = url
 
 
+def error_reply(refusal: Refused, lang: str, ref: str | None = None) -> ErrorReply:
+    """The ``error`` message that tells ``refusal`` in ``lang``, echoing the refused message's ``ref``."""
+    message = error_text(translator(lang).gettext, refusal)
+    return ErrorReply.model_validate(
+        {"type": "error", "code": refusal.code, "message": message, "ref": ref, "url": refusal.url}
+    )
+
+
 def tell(conn: Conn, refusal: Refused) -> None:
     """An ``error`` message to one connection, in its language (the same shape as a refused request's)."""
-    message = error_text(translator(conn.lang).gettext, refusal)
-    conn.send(encode({"type": "error", "code": refusal.code, "message": message, "ref": None, "url": refusal.url}))
+    conn.send(encode(error_reply(refusal, conn.lang)))

@@ -1,37 +1,38 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
-"""Seating: creating a table, taking and leaving seats, the start, and the grace of an away player."""
+"""Seating: creating a table, taking and leaving seats, and the start of the game."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from corazones.core.cards import card_str
 from corazones.core.commitment import commit
 from corazones.core.errors import N_
 from corazones.core.game import Game
+from corazones.server.context import Context
+from corazones.server.events import EventLog, seat_event
 from corazones.server.options import OptionsRefused, rules_of
 from corazones.server.refusal import Refused, tell
 from corazones.server.schema import LIMITS, RulesOptions
+from corazones.server.snapshots import Snapshots
 from corazones.server.table import SeatState, TableRuntime, new_table_id
-
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
-
-log = logging.getLogger("corazones.server")
+from corazones.server.turns import Turns, hand_start
 
 
 class Seating:
-    """Part of :class:`~corazones.server.hub.Hub`: who sits where, and when the game starts."""
+    """Who sits where, and when the game starts."""
+
+    def __init__(self, ctx: Context, events: EventLog, turns: Turns, snapshots: Snapshots) -> None:
+        self.ctx = ctx
+        self.events = events
+        self.turns = turns
+        self.snapshots = snapshots
 
     async def create(
-        self: Hub,
+        self,
         owner: int,
         owner_name: str,
         preset: str,
@@ -43,17 +44,17 @@ class Seating:
         takeover_level: str,
         address: str | None = None,
     ) -> TableRuntime:
-        if len(self.tables) >= self.settings.limit("tables_per_process"):
+        if len(self.ctx.tables) >= self.ctx.settings.limit("tables_per_process"):
             raise Refused("rate_limited", N_("This server holds as many tables as it may; try again later."))
         if address is not None:
-            cap = int(self.settings.limit("tables_per_address"))
-            if sum(1 for t in self.tables.values() if t.address == address and t.status != "finished") >= cap:
+            cap = int(self.ctx.settings.limit("tables_per_address"))
+            if sum(1 for t in self.ctx.tables.values() if t.address == address and t.status != "finished") >= cap:
                 raise Refused(
                     "rate_limited",
                     N_("Too many unfinished tables were created from your address: at most {n}."),
                     n=cap,
                 )
-        mine = sum(1 for t in self.tables.values() if t.owner == owner and t.status != "finished")
+        mine = sum(1 for t in self.ctx.tables.values() if t.owner == owner and t.status != "finished")
         if mine >= LIMITS["open_tables_per_player"]:
             raise Refused(
                 "rate_limited",
@@ -73,7 +74,7 @@ class Seating:
             raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
         if all(s["kind"] == "bot" for s in seats):
             shows = sum(
-                1 for x in self.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
+                1 for x in self.ctx.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
             )
             if shows >= LIMITS["bot_tables_per_player"]:
                 raise Refused(
@@ -87,7 +88,7 @@ class Seating:
                 raise Refused("malformed", N_("Your seat must be one of the human seats."))
             states[my_seat].player = owner
             states[my_seat].name = owner_name
-        seed = self.settings.seed_source() if self.settings.seed_source else secrets.token_urlsafe(32)
+        seed = self.ctx.settings.seed_source() if self.ctx.settings.seed_source else secrets.token_urlsafe(32)
         now = time.time()
         t = TableRuntime(
             id=new_table_id(),
@@ -106,7 +107,7 @@ class Seating:
             address=address,
         )
         await asyncio.to_thread(
-            self.store.add_table,
+            self.ctx.store.add_table,
             id=t.id,
             name=t.name,
             preset=preset,
@@ -120,19 +121,19 @@ class Seating:
             owner_id=owner,
             takeover_level=takeover_level,
             created=now,
-            lease_owner=self.process,
-            lease_url=self.settings.public_url,
-            lease_expires=now + self.settings.lease_ttl,
+            lease_owner=self.ctx.process,
+            lease_url=self.ctx.settings.public_url,
+            lease_expires=now + self.ctx.settings.lease_ttl,
         )
-        self.tables[t.id] = t
+        self.ctx.tables[t.id] = t
         async with t.lock:
             await self._maybe_start(t)
         return t
 
-    async def _save_seats(self: Hub, t: TableRuntime) -> None:
-        await asyncio.to_thread(self.store.update_table, t.id, seats=json.dumps([s.stored() for s in t.seats]))
+    async def _save_seats(self, t: TableRuntime) -> None:
+        await asyncio.to_thread(self.ctx.store.update_table, t.id, seats=json.dumps([s.stored() for s in t.seats]))
 
-    async def join(self: Hub, t: TableRuntime, player: int, name: str, seat: int | None, invite: str | None) -> int:
+    async def join(self, t: TableRuntime, player: int, name: str, seat: int | None, invite: str | None) -> int:
         """Seat ``player`` (the first free seat when ``seat`` is None); the seat taken."""
         async with t.lock:
             if t.status == "finished":
@@ -166,38 +167,33 @@ class Seating:
             t.touched = time.time()
             s.conns = sum(1 for c in t.conns if c.player_id == player)
             s.gen += 1
-            self._cancel_bot(t, seat)
+            self.turns.cancel_bot(t, seat)
             await self._save_seats(t)
             for c in t.conns:
                 if c.player_id == player:
                     c.seat = seat
-            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
+            await self.events.emit(t, [seat_event(t, seat)], False)
             if t.started and s.conns == 0:
-                self._start_grace(t, seat)
+                self.turns.start_grace(t, seat)
             await self._maybe_start(t)
-            await self._resend(t, player)
+            await self.snapshots.resend(t, player)
             return seat
 
-    async def leave(self: Hub, t: TableRuntime, player: int) -> None:
+    async def leave(self, t: TableRuntime, player: int) -> None:
         async with t.lock:
             seat = t.seat_of(player)
             if seat is None:
                 return
-            s = t.seats[seat]
-            s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
-            s.gen += 1
-            self._cancel_timer(t, seat)
-            if t.status == "playing":
-                t.witness.left(seat)
+            self._vacate(t, seat)
             await self._save_seats(t)
             for c in t.conns:
                 if c.player_id == player:
                     c.seat = None
-            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
-            await self._resend(t, player)
-            self._schedule_bots(t)
+            await self.events.emit(t, [seat_event(t, seat)], False)
+            await self.snapshots.resend(t, player)
+            self.turns.schedule_bots(t)
 
-    async def remove(self: Hub, t: TableRuntime, by: int, seat: int) -> None:
+    async def remove(self, t: TableRuntime, by: int, seat: int) -> None:
         """The owner takes ``seat`` away from the player holding it, who may not come back to this table.
 
         As if that player had left (before the start the seat is free again; during the game a bot
@@ -212,19 +208,14 @@ class Seating:
                 raise Refused("game_over", N_("This game is over."))
             if not 0 <= seat < len(t.seats) or t.seats[seat].kind != "human" or t.seats[seat].player is None:
                 raise Refused("malformed", N_("No player sits in seat {seat}."), seat=seat)
-            s = t.seats[seat]
-            player = s.player
+            player = t.seats[seat].player
             assert player is not None
             if player == by:
                 raise Refused("malformed", N_("To give up your own seat, leave it."))
-            s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
-            s.gen += 1
-            self._cancel_timer(t, seat)
-            if t.status == "playing":
-                t.witness.left(seat)
+            self._vacate(t, seat)
             t.removed.add(player)
             await asyncio.to_thread(
-                self.store.update_table,
+                self.ctx.store.update_table,
                 t.id,
                 seats=json.dumps([x.stored() for x in t.seats]),
                 removed=json.dumps(sorted(t.removed)),
@@ -235,29 +226,36 @@ class Seating:
                     c.seat = None
                     tell(c, Refused("removed", N_("The host removed you from this table.")))
                     c.close(4004, "removed by the host")
-            await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, t.started, t.takeover_level)})], False)
-            self._schedule_bots(t)
+            await self.events.emit(t, [seat_event(t, seat)], False)
+            self.turns.schedule_bots(t)
 
-    async def start_now(self: Hub, t: TableRuntime, player: int) -> None:
+    def _vacate(self, t: TableRuntime, seat: int) -> None:
+        """Nobody holds ``seat`` any more (during the game its bot plays it until the next deal)."""
+        s = t.seats[seat]
+        s.player, s.name, s.takeover, s.away_since, s.conns = None, "", False, None, 0
+        s.gen += 1
+        self.turns.cancel_grace(t, seat)
+        if t.status == "playing":
+            t.witness.left(seat)
+
+    async def start_now(self, t: TableRuntime, player: int) -> None:
         async with t.lock:
             if player != t.owner:
                 raise Refused("auth", N_("Only the player who created the table can start it."))
             if t.status == "open":
                 await self._start(t)
 
-    async def _maybe_start(self: Hub, t: TableRuntime) -> None:
+    async def _maybe_start(self, t: TableRuntime) -> None:
         if t.status == "open" and all(s.kind == "bot" or s.player is not None for s in t.seats):
             await self._start(t)
 
-    async def _start(self: Hub, t: TableRuntime) -> None:
+    async def _start(self, t: TableRuntime) -> None:
         t.status = "playing"
         t.game = Game(t.rules, t.seed)
         g = t.game
-        from corazones.core.cards import card_str
-
-        await asyncio.to_thread(self.store.update_table, t.id, status="playing", started=time.time())
+        await asyncio.to_thread(self.ctx.store.update_table, t.id, status="playing", started=time.time())
         t.witness.new_deal(t.seats)
-        await self._emit(
+        await self.events.emit(
             t,
             [
                 ("table", {"kind": "table", "status": "playing"}),
@@ -267,49 +265,13 @@ class Seating:
                         "kind": "game_start",
                         "commitment": t.commitment,
                         "draw": [card_str(c) for c in g.draw],
-                        "seats": self.seat_infos(t),
+                        "seats": t.seat_infos(),
                     },
                 ),
-                ("hand_start", self._hand_start(t)),
+                hand_start(t),
             ],
         )
         for i, s in enumerate(t.seats):
             if s.kind == "human" and s.player is not None and s.conns == 0:
-                self._start_grace(t, i)
-        self._schedule_bots(t)
-
-    def _hand_start(self: Hub, t: TableRuntime) -> dict[str, Any]:
-        g = t.game
-        assert g is not None
-        return {
-            "kind": "hand_start",
-            "hand_index": g.hand_index,
-            "dealer": g.deal.dealer,
-            "pass_direction": g.deal.pass_direction,
-            "commitment": t.commitment,
-        }
-
-    def _start_grace(self: Hub, t: TableRuntime, seat: int) -> None:
-        s = t.seats[seat]
-        if s.conns > 0 or s.takeover or seat in t.timers:
-            return
-        s.away_since = time.time()
-        loop = asyncio.get_running_loop()
-        t.timers[seat] = loop.call_later(self.settings.grace, lambda: asyncio.ensure_future(self._grace_over(t, seat)))
-
-    def _cancel_timer(self: Hub, t: TableRuntime, seat: int) -> None:
-        h = t.timers.pop(seat, None)
-        if h is not None:
-            h.cancel()
-
-    async def _grace_over(self: Hub, t: TableRuntime, seat: int) -> None:
-        t.timers.pop(seat, None)
-        async with t.lock:
-            s = t.seats[seat]
-            if t.dropped or s.conns > 0 or s.player is None or t.status != "playing":
-                return
-            s.takeover = True
-            s.gen += 1
-            with contextlib.suppress(Refused):
-                await self._emit(t, [("seat", {"kind": "seat", "seat": s.info(seat, True, t.takeover_level)})], False)
-        self._schedule_bots(t)
+                self.turns.start_grace(t, i)
+        self.turns.schedule_bots(t)

@@ -47,7 +47,7 @@ class Settings:
     #: ``local.ManualClock`` so a budget refills only when they say, however slowly a loaded machine sends.
     clock: Callable[[], float] = time.monotonic
     #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
-    #: since it is process-wide): see :meth:`Hub.tune_gc`.
+    #: since it is process-wide): see :meth:`Metrics.tune_gc`.
     tune_gc: bool = False
     #: Limits at accept time, before HTTP: connections per address and in all, request heads' size and time.
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)

@@ -1,13 +1,14 @@
 """One table in memory: its seats, its connections, its game and what it has sent.
 
 A :class:`TableRuntime` is plain state; the hub's parts change it, always under
-``TableRuntime.lock``.
+``TableRuntime.lock``.  :class:`Tables` are the ones this process holds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import time
 from collections import deque
@@ -18,6 +19,8 @@ from typing import Any
 from corazones.core.game import Game
 from corazones.core.rules import Rules
 from corazones.server.witness import DealWitness
+
+log = logging.getLogger("corazones.server")
 
 
 @dataclass
@@ -101,7 +104,7 @@ class TableRuntime:
     #: Who held which seat in the current deal (see :class:`DealWitness`).
     witness: DealWitness = field(default_factory=DealWitness)
     #: When something last happened here (a connection came or went, a seat was taken or left): a table
-    #: not started yet expires when nobody has been connected for a while (:meth:`Hub._expire_idle`).
+    #: not started yet expires when nobody has been connected for a while (:meth:`Ownership.expire_idle`).
     touched: float = field(default_factory=time.time)
     #: The client address that created it, in this process (the cap of tables per address).
     address: str | None = None
@@ -112,7 +115,7 @@ class TableRuntime:
 
     @property
     def attended(self) -> bool:
-        """Whether a person holds a seat (else the table is a show of bots: see :meth:`Hub._schedule_bots`)."""
+        """Whether a person holds a seat (else the table is a show of bots: see :meth:`Turns.schedule_bots`)."""
         return any(s.kind == "human" and s.player is not None for s in self.seats)
 
     def seat_of(self, player_id: int) -> int | None:
@@ -129,6 +132,35 @@ class TableRuntime:
         if s.status(True) != "bot":
             return None
         return s.level if s.kind == "bot" and s.level else self.takeover_level
+
+    def seat_info(self, seat: int) -> dict[str, Any]:
+        """Who sits in ``seat`` now, as the protocol's ``SeatInfo`` says it."""
+        return self.seats[seat].info(seat, self.started, self.takeover_level)
+
+    def seat_infos(self) -> list[dict[str, Any]]:
+        return [self.seat_info(i) for i in range(len(self.seats))]
+
+    def stop_work(self) -> None:
+        """Cancel the bots thinking here and the grace timers (the table is closing or leaving this process)."""
+        for task in self.thinking.values():
+            task.cancel()
+        for h in self.timers.values():
+            h.cancel()
+
+
+class Tables(dict[str, TableRuntime]):
+    """The tables this process holds, by id."""
+
+    def drop(self, table_id: str, why: str) -> None:
+        """Forget a table another process now owns; its connections are told to reconnect."""
+        t = self.pop(table_id, None)
+        if t is None:
+            return
+        log.warning("table %s dropped: %s", table_id, why)
+        t.dropped = True
+        t.stop_work()
+        for c in list(t.conns):
+            c.close(4001, "table moved to another server process; reconnect")
 
 
 def new_table_id() -> str:

@@ -1,7 +1,5 @@
-# mypy: disable-error-code="misc"
-# Each method is typed on the whole Hub (self: Hub) so that a part calls the others; mypy refuses a self type
-# narrower than the mixin (error code misc), which is the point here.
-"""Turns: a decision applied, stored and broadcast; bots playing their seats; the game's end."""
+"""Turns: a decision applied, stored and broadcast; bots playing their seats, and the grace of an away player
+before a bot plays for them; the game's end."""
 
 from __future__ import annotations
 
@@ -10,32 +8,55 @@ import contextlib
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from corazones.core.actions import Action
 from corazones.core.errors import N_, CorazonesError
 from corazones.core.replay import rebuild
-from corazones.server.bots import MOVE, SHOW
+from corazones.server.bots import MOVE, SHOW, BotPools
+from corazones.server.context import Context
+from corazones.server.events import EventLog, seat_event
+from corazones.server.metrics import Metrics
 from corazones.server.refusal import Refused
 from corazones.server.table import TableRuntime, bot_key
 from corazones.services.ratings import rate_table
 
-if TYPE_CHECKING:
-    from corazones.server.hub import Hub
-
 log = logging.getLogger("corazones.server")
 
 
-class Turns:
-    """Part of :class:`~corazones.server.hub.Hub`: actions, bots and the finish."""
+def hand_start(t: TableRuntime) -> tuple[str, dict[str, Any]]:
+    """The ``hand_start`` event of the hand the game is at now."""
+    g = t.game
+    assert g is not None
+    return "hand_start", {
+        "kind": "hand_start",
+        "hand_index": g.hand_index,
+        "dealer": g.deal.dealer,
+        "pass_direction": g.deal.pass_direction,
+        "commitment": t.commitment,
+    }
 
-    async def act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
+
+class Turns:
+    """Who plays each seat and when: a person's decision applied, stored and broadcast; the bots whose turn
+    it is; an away player's grace (``Settings.grace`` seconds), after which the table's ``takeover_level``
+    bot plays their seat until they come back (``SeatState.takeover``); the game's end."""
+
+    def __init__(self, ctx: Context, events: EventLog, bots: BotPools, metrics: Metrics) -> None:
+        self.ctx = ctx
+        self.events = events
+        self.bots = bots
+        self.metrics = metrics
+        #: Set when the process stops: a bot turn cancelled then must not schedule the next one on a closing loop.
+        self.stopping = False
+
+    async def act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
         """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
         started = time.perf_counter()
         await self._act(t, seat, data, by, gen)
-        self.act_times.append(time.perf_counter() - started)
+        self.metrics.act_times.append(time.perf_counter() - started)
 
-    async def _act(self: Hub, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
+    async def _act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
         async with t.lock:
             g = t.game
             if t.status == "finished" or (g is not None and g.over):
@@ -65,9 +86,9 @@ class Turns:
                     events.append(("game_over", self._game_over(t)))
                     events.append(("table", {"kind": "table", "status": "finished"}))
                 else:
-                    events.append(("hand_start", self._hand_start(t)))
+                    events.append(hand_start(t))
             try:
-                numbered = await self._store_events(t, events)
+                stored = await self.events.store_events(t, events)
             except Refused:
                 raise
             except Exception:
@@ -81,14 +102,14 @@ class Turns:
                 # event's record_url (and the replay, the player's stats) must answer at once, in every
                 # process, instead of "not over yet" until this write lands (long on a loaded machine).
                 try:
-                    await self._finish(t)
+                    await self.finish(t)
                 finally:
-                    self._broadcast(t, numbered, True)
+                    self.events.broadcast(t, stored, True)
             else:
-                self._broadcast(t, numbered, True)
-                self._schedule_bots(t)
+                self.events.broadcast(t, stored, True)
+                self.schedule_bots(t)
 
-    def _game_over(self: Hub, t: TableRuntime) -> dict[str, Any]:
+    def _game_over(self, t: TableRuntime) -> dict[str, Any]:
         g = t.game
         assert g is not None
         return {
@@ -97,10 +118,10 @@ class Turns:
             "scores": list(g.scores),
             "seed": t.seed,
             "commitment": t.commitment,
-            "record_url": f"{self.settings.public_url}/api/games/{t.id}/record",
+            "record_url": f"{self.ctx.settings.public_url}/api/games/{t.id}/record",
         }
 
-    async def _finish(self: Hub, t: TableRuntime) -> None:
+    async def finish(self, t: TableRuntime) -> None:
         g = t.game
         assert g is not None
         t.status = "finished"
@@ -110,7 +131,7 @@ class Turns:
                 {
                     "seat": s,
                     "player_id": st.player if st.kind == "human" else None,
-                    "name": st.info(s, True, t.takeover_level)["name"],
+                    "name": t.seat_info(s)["name"],
                     "score": g.scores[s],
                     "won": s in g.winners,
                     "hands": len(g.history),
@@ -118,21 +139,51 @@ class Turns:
                     "hand_points": json.dumps([h.scores[s] for h in g.history]),
                 }
             )
-        await asyncio.to_thread(self.store.finish, t.id, results)
+        await asyncio.to_thread(self.ctx.store.finish, t.id, results)
         try:  # the players' ratings (services.ratings); a failure there never stops the game's end
-            await asyncio.to_thread(rate_table, self.store, t.id)
+            await asyncio.to_thread(rate_table, self.ctx.store, t.id)
         except Exception:
             log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():
             h.cancel()
-        t.timers.clear()
+        t.timers.clear()  # nobody's grace runs out after the end
+
+    # ------------------------------------------------------------------ grace
+    def start_grace(self, t: TableRuntime, seat: int) -> None:
+        """The player of ``seat`` is away: their grace starts (unless it runs already, or a bot plays for them)."""
+        s = t.seats[seat]
+        if s.conns > 0 or s.takeover or seat in t.timers:
+            return
+        s.away_since = time.time()
+        loop = asyncio.get_running_loop()
+        t.timers[seat] = loop.call_later(
+            self.ctx.settings.grace, lambda: asyncio.ensure_future(self._grace_over(t, seat))
+        )
+
+    def cancel_grace(self, t: TableRuntime, seat: int) -> None:
+        """The player of ``seat`` is back, or left it: no grace runs for it."""
+        h = t.timers.pop(seat, None)
+        if h is not None:
+            h.cancel()
+
+    async def _grace_over(self, t: TableRuntime, seat: int) -> None:
+        t.timers.pop(seat, None)
+        async with t.lock:
+            s = t.seats[seat]
+            if t.dropped or s.conns > 0 or s.player is None or t.status != "playing":
+                return
+            s.takeover = True
+            s.gen += 1
+            with contextlib.suppress(Refused):
+                await self.events.emit(t, [seat_event(t, seat)], False)
+        self.schedule_bots(t)
 
     # ------------------------------------------------------------------ bots
-    def _schedule_bots(self: Hub, t: TableRuntime) -> None:
+    def schedule_bots(self, t: TableRuntime) -> None:
         """Start the bots whose turn it is.  A table where no person sits (a show of bots) plays only
         while someone watches it, and after every other table's moves and hints (``bots.SHOW``)."""
         g = t.game
-        if g is None or g.over or t.dropped or self._stopping:
+        if g is None or g.over or t.dropped or self.stopping:
             return
         if not t.attended and not t.conns:
             return  # nobody sits and nobody watches: it waits for a spectator (connect starts it again)
@@ -141,12 +192,12 @@ class Turns:
             if level is not None and seat not in t.thinking:
                 t.thinking[seat] = asyncio.create_task(self._bot_turn(t, seat, level))
 
-    def _cancel_bot(self: Hub, t: TableRuntime, seat: int) -> None:
+    def cancel_bot(self, t: TableRuntime, seat: int) -> None:
         task = t.thinking.pop(seat, None)
         if task is not None:
             task.cancel()
 
-    async def _bot_turn(self: Hub, t: TableRuntime, seat: int, level: str) -> None:
+    async def _bot_turn(self, t: TableRuntime, seat: int, level: str) -> None:
         g = t.game
         assert g is not None
         gen = t.seats[seat].gen
@@ -161,7 +212,7 @@ class Turns:
             except Exception:
                 log.exception("bot %s failed on table %s seat %d; a random legal move is played", level, t.id, seat)
                 data = _random_move(obs, bot_seed)
-            wait = self.settings.bot_delay - (time.monotonic() - started)
+            wait = self.ctx.settings.bot_delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
             with contextlib.suppress(Refused):
@@ -174,7 +225,7 @@ class Turns:
             if t.thinking.get(seat) is asyncio.current_task():
                 del t.thinking[seat]
             if not t.dropped:
-                self._schedule_bots(t)
+                self.schedule_bots(t)
 
 
 def _random_move(obs: Any, seed: str) -> dict[str, Any]:

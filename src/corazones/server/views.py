@@ -14,6 +14,7 @@ from typing import Any
 from corazones.core.cards import SUIT_LETTERS, card_str
 from corazones.core.game import Game
 from corazones.core.observation import Observation
+from corazones.server.schema import PublicView, SeatView
 
 #: Fields only a seat's own view holds; a public view never has them (a test checks this).
 PRIVATE_FIELDS = ("seat", "hand", "decision", "legal", "pass_count", "pass_to", "passed", "received", "received_from")
@@ -71,6 +72,15 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     return view
 
 
+def view_model(game: Game | None, seat: int | None) -> SeatView | PublicView | None:
+    """The view of ``seat`` (None: a spectator) as the protocol's model, validated; None before the game."""
+    if game is None:
+        return None
+    if seat is None:
+        return PublicView.model_validate(public_view(game))
+    return SeatView.model_validate(seat_view(game, seat))
+
+
 def redact(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """``event`` as the holder of ``seat`` (None: a spectator) may see it."""
     if event.get("kind") == "action":
@@ -80,4 +90,4 @@ def redact(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return event
 
 
-__all__ = ["public_view", "redact", "seat_view"]
+__all__ = ["public_view", "redact", "seat_view", "view_model"]

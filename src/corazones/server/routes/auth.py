@@ -79,7 +79,7 @@ async def revoke(body: RevokeRequest, request: Request, player: PlayerDep, h: Hu
     if gen is None:  # the player row went away meanwhile
         raise refused(Refused("auth", N_("unknown player")), 401)
     player.token_gen = gen
-    h.revoke_player(player.id, gen)
+    h.connections.revoke_player(player.id, gen)
     fresh = tokens(request).issue(player.id, gen) if body.keep_this_device else None
     return {"token": fresh, "player": player_json(player)}
 

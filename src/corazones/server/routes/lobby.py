@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
-from corazones.server.hub import Hub, Refused
+from corazones.server.hub import Hub, Refused, TableRuntime
 from corazones.server.schema import CreateTableRequest, JoinRequest, RemoveRequest
 
 router = APIRouter(prefix="/api/tables")
@@ -66,13 +67,13 @@ def _creator_address(h: Hub, request: Request) -> str | None:
 @router.get("")
 async def list_tables(h: HubDep) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(h.store.list_tables)
-    return [h.info(h.tables[r.id]) if r.id in h.tables else _stored_info(h, r) for r in rows]
+    return [h.snapshots.info(h.tables[r.id]) if r.id in h.tables else _stored_info(h, r) for r in rows]
 
 
 @router.post("")
 async def create(body: CreateTableRequest, request: Request, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     try:
-        t = await h.create(
+        t = await h.seating.create(
             p.id,
             p.name,
             body.preset,
@@ -86,55 +87,47 @@ async def create(body: CreateTableRequest, request: Request, h: HubDep, p: Playe
         )
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, p.id)
 
 
 @router.get("/{table_id}")
 async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
     if table_id in h.tables:
-        return h.info(h.tables[table_id], p.id if p else None)
+        return h.snapshots.info(h.tables[table_id], p.id if p else None)
     row = await asyncio.to_thread(h.store.table, table_id)
     if row is None or row.status == "expired":  # a table nobody started and everybody left
         raise refused(Refused("not_found", N_("There is no table {table}."), table=table_id))
     return _stored_info(h, row)
 
 
-@router.post("/{table_id}/join")
-async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+async def _seated(
+    h: Hub, table_id: str, viewer: int, change: Callable[[TableRuntime], Awaitable[object]]
+) -> dict[str, Any]:
+    """Make ``change`` to the table's seats; the table's info after it, as ``viewer`` sees it."""
     try:
-        t = await h.get(table_id)
-        await h.join(t, p.id, p.name, body.seat, body.invite)
+        t = await h.ownership.get(table_id)
+        await change(t)
     except Refused as e:
         raise refused(e) from None
-    return h.info(t, p.id)
+    return h.snapshots.info(t, viewer)
+
+
+@router.post("/{table_id}/join")
+async def join(table_id: str, body: JoinRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
+    return await _seated(h, table_id, p.id, lambda t: h.seating.join(t, p.id, p.name, body.seat, body.invite))
 
 
 @router.post("/{table_id}/leave")
 async def leave(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
-    try:
-        t = await h.get(table_id)
-        await h.leave(t, p.id)
-    except Refused as e:
-        raise refused(e) from None
-    return h.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.leave(t, p.id))
 
 
 @router.post("/{table_id}/start")
 async def start(table_id: str, h: HubDep, p: PlayerDep) -> dict[str, Any]:
-    try:
-        t = await h.get(table_id)
-        await h.start_now(t, p.id)
-    except Refused as e:
-        raise refused(e) from None
-    return h.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.start_now(t, p.id))
 
 
 @router.post("/{table_id}/remove")
 async def remove(table_id: str, body: RemoveRequest, h: HubDep, p: PlayerDep) -> dict[str, Any]:
     """The owner takes a seat away from its player (who may not come back to this table)."""
-    try:
-        t = await h.get(table_id)
-        await h.remove(t, p.id, body.seat)
-    except Refused as e:
-        raise refused(e) from None
-    return h.info(t, p.id)
+    return await _seated(h, table_id, p.id, lambda t: h.seating.remove(t, p.id, body.seat))

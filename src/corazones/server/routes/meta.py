@@ -33,7 +33,7 @@ async def healthz(h: HubDep, s: StoreDep) -> JSONResponse:
         "tables": len(h.tables),
         "version": version("corazones"),
     }
-    body.update(h.act_percentiles())
+    body.update(h.metrics.percentiles())
     return JSONResponse(body, status_code=200 if ok else 503)
 
 

@@ -183,7 +183,7 @@ async def read_pad(
     """
     if after is not None:
         address = request.client.host if request.client else "?"
-        if not hub.admit(address):
+        if not hub.admission.admit(address):
             n = int(hub.settings.limit("ws_per_address"))
             raise refused(Refused("rate_limited", N_("Too many connections from your address: at most {n}."), n=n))
         try:
@@ -194,7 +194,7 @@ async def read_pad(
                     break
                 await asyncio.sleep(POLL)
         finally:
-            hub.release(address)
+            hub.admission.release(address)
     pad, version = await _load(store, pad_id)
     return view(pad, pad_id, version)
 
@@ -203,21 +203,20 @@ async def read_pad(
 async def pad_csv(pad_id: str, store: StoreDep) -> Response:
     """The sheet as CSV (a line per hand: hand scores, running totals, chips and pool, the moon, the note)."""
     pad, _version = await _load(store, pad_id)
-    return Response(
-        pad.to_csv(),
-        media_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="corazones-pad-{pad_id}.csv"'},
-    )
+    return _download(pad.to_csv(), "text/csv; charset=utf-8", f"corazones-pad-{pad_id}.csv")
 
 
 @router.get("/api/pads/{pad_id}/pad.json")
 async def pad_file(pad_id: str, store: StoreDep) -> Response:
     """The pad file, which ``corazones pad --load`` opens in the terminal."""
     pad, _version = await _load(store, pad_id)
+    return _download(pad.dumps(), "application/json", f"corazones-pad-{pad_id}.json")
+
+
+def _download(content: str, media_type: str, filename: str) -> Response:
+    """``content`` as a file the browser saves as ``filename``."""
     return Response(
-        pad.dumps(),
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="corazones-pad-{pad_id}.json"'},
+        content, media_type=media_type, headers={"Content-Disposition": f'attachment; filename="{filename}"'}
     )
 
 

@@ -23,11 +23,25 @@ from pydantic import ValidationError
 
 from corazones.core.cards import format_cards
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text, pick_lang, translator
+from corazones.i18n import N_, pick_lang, translator
 from corazones.server.deps import player_of_token
 from corazones.server.hub import Conn, Hub, Refused, TableRuntime
-from corazones.server.outgoing import encode
-from corazones.server.schema import CLIENT_MESSAGE, LIMITS, Act, Chat, Hello, HintRequest, Ping, Resume, Sit, Stand
+from corazones.server.outgoing import ServerModel, encode
+from corazones.server.refusal import error_reply
+from corazones.server.schema import (
+    CLIENT_MESSAGE,
+    LIMITS,
+    Act,
+    Chat,
+    Hello,
+    HintReply,
+    HintRequest,
+    Ping,
+    Pong,
+    Resume,
+    Sit,
+    Stand,
+)
 
 router = APIRouter()
 log = logging.getLogger("corazones.server")
@@ -85,7 +99,7 @@ class Session:
             self.closed = True
             self.queue.put_nowait(("close", code, reason))
 
-    def send_json(self, msg: dict[str, Any]) -> None:
+    def send_message(self, msg: ServerModel) -> None:
         self.send(encode(msg))
 
     def error(self, code: str, template: str, ref: str | None = None, **params: Any) -> None:
@@ -93,15 +107,7 @@ class Session:
         self.refuse(Refused(code, template, **params), ref)
 
     def refuse(self, e: Refused, ref: str | None = None) -> None:
-        self.send_json(
-            {
-                "type": "error",
-                "code": e.code,
-                "message": error_text(translator(self.lang).gettext, e),
-                "ref": ref,
-                "url": e.url,
-            }
-        )
+        self.send_message(error_reply(e, self.lang, ref))
 
     async def sender(self) -> None:
         while True:
@@ -196,7 +202,7 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(s.sender())
     # Connections per client address (uvicorn puts the forwarded address here behind a trusted proxy).
     address = ws.client.host if ws.client else "?"
-    counted = hub.admit(address)
+    counted = hub.admission.admit(address)
     try:
         if counted:
             await _serve(s, table_id)
@@ -208,10 +214,10 @@ async def table_socket(ws: WebSocket, table_id: str) -> None:
         log.exception("connection to table %s failed", table_id)
     finally:
         if counted:
-            hub.release(address)
+            hub.admission.release(address)
         if s.conn is not None and s.table is not None:
             with contextlib.suppress(Exception):
-                await hub.disconnect(s.table, s.conn)
+                await hub.connections.disconnect(s.table, s.conn)
         s.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
             await asyncio.wait_for(sender, 2)
@@ -241,14 +247,14 @@ async def _serve(s: Session, table_id: str) -> None:
         s.close(1008, "bad token")
         return
     try:
-        t = await hub.get(table_id)
+        t = await hub.ownership.get(table_id)
     except Refused as e:
         s.refuse(e)
         s.close(1008 if e.code != "moved" else 4001, e.code)
         return
     conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close, token_gen=player.token_gen)
     try:
-        await hub.connect(t, conn, hello.last_seq)
+        await hub.connections.connect(t, conn, hello.last_seq)
     except Refused as e:
         s.refuse(e)
         s.close(4004 if e.code == "removed" else 1008, e.code)
@@ -293,46 +299,46 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
             raise Refused(
                 "not_your_seat", N_("You play seat {mine}, not seat {other}."), mine=conn.seat, other=msg.action.seat
             )
-        await hub.act(t, conn.seat, msg.action.with_seat(conn.seat), "human")
+        await hub.turns.act(t, conn.seat, msg.action.with_seat(conn.seat), "human")
     elif isinstance(msg, Chat):
         if not s.chat_bucket.take():
             raise Refused("rate_limited", N_("Too many chat lines: at most {n} a minute."), n=LIMITS["chat_per_minute"])
         text = safe_line(msg.text, LIMITS["chat_chars"])
         if not text:
             raise Refused("malformed", N_("An empty chat line is not sent."))
-        await hub.chat(t, conn, text)
+        await hub.connections.chat(t, conn, text)
     elif isinstance(msg, HintRequest):
         if conn.seat is None:
             raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
-        result = await hub.hint(t, conn.seat, msg.level, conn.player_id)
-        s.send_json(hint_reply(result, msg.level, s.lang))
+        result = await hub.hints.hint(t, conn.seat, msg.level, conn.player_id)
+        s.send_message(hint_reply(result, msg.level, s.lang))
     elif isinstance(msg, Resume):
-        s.send_json(await hub.snapshot(t, conn, msg.last_seq))
+        s.send_message(await hub.snapshots.snapshot(t, conn, msg.last_seq))
     elif isinstance(msg, Ping):
-        s.send_json({"type": "pong", "t": msg.t})
+        s.send_message(Pong(type="pong", t=msg.t))
     elif isinstance(msg, Sit):
-        await hub.join(t, conn.player_id, conn.player_name, msg.seat, msg.invite)
+        await hub.seating.join(t, conn.player_id, conn.player_name, msg.seat, msg.invite)
     elif isinstance(msg, Stand):
-        await hub.leave(t, conn.player_id)
+        await hub.seating.leave(t, conn.player_id)
     elif isinstance(msg, Hello):
         raise Refused("malformed", N_("Hello was already said on this connection."))
 
 
-def hint_reply(result: Any, level: str, lang: str) -> dict[str, Any]:
+def hint_reply(result: Any, level: str, lang: str) -> HintReply:
     """The ``hint`` message for a ``players.hints.suggest`` result, its reason in ``lang``."""
     gettext = translator(lang).gettext
     if isinstance(result, tuple):  # (action, English sentence)
         action, reason = result
-        return {"type": "hint", "action": action.to_json(), "reason": gettext(reason), "reasons": [], "level": level}
-    data = result.to_json()
-    return {
-        "type": "hint",
-        "action": data["action"],
-        "reason": result.text(
-            gettext=gettext,
-            card=lambda c: format_cards([c], glyphs=True),
-            seat=lambda n: gettext("seat {n}").format(n=n),
-        ),
-        "reasons": data.get("reasons", []),
-        "level": level,
-    }
+        message = {"action": action.to_json(), "reason": gettext(reason), "reasons": []}
+    else:
+        data = result.to_json()
+        message = {
+            "action": data["action"],
+            "reason": result.text(
+                gettext=gettext,
+                card=lambda c: format_cards([c], glyphs=True),
+                seat=lambda n: gettext("seat {n}").format(n=n),
+            ),
+            "reasons": data.get("reasons", []),
+        }
+    return HintReply.model_validate({"type": "hint", **message, "level": level})

@@ -50,11 +50,18 @@ class App {
    * A name form (a guest token is needed even to watch); resolves with the name, or null to just watch.
    * `kept` (readFields of the form drawn before a language switch) puts back the name being typed.
    */
-  askName(title, go, canWatch, kept = /** @type {any[] | null} */ (null)) {
+  /**
+   * @param {string} title
+   * @param {string} go the button's text
+   * @param {boolean} canWatch offer to watch without a seat
+   * @param {[string, string | boolean][] | null} [kept]
+   * @returns {Promise<string | null>}
+   */
+  askName(title, go, canWatch, kept = null) {
     return new Promise((resolve) => {
       const input = h("input", { type: "text", id: "invite-name", maxlength: "40", required: true, value: localStorage.getItem("corazones.lastName") || "" });
       const form = h("form.panel", {
-        onsubmit: (e) => {
+        onsubmit: (/** @type {Event} */ e) => {
           e.preventDefault();
           const name = input.value.trim();
           if (!name) return;
@@ -73,7 +80,7 @@ class App {
 
   refreshTop() {
     const route = (location.hash || "#/").split("/")[1] || "";
-    const link = (href, label, key) => h("a", { href, "aria-current": route === key ? "page" : null }, label);
+    const link = (/** @type {string} */ href, /** @type {string} */ label, /** @type {string} */ key) => h("a", { href, "aria-current": route === key ? "page" : null }, label);
     const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
     nav.setAttribute("aria-label", t("Main menu"));
     nav.replaceChildren(
@@ -81,7 +88,7 @@ class App {
       h("a", { href: "/pad/", id: "pad-link", title: t("Keep score of a game played with real cards") }, t("Score pad")));
     const langSel = h("select", {
       "aria-label": t("Language"), id: "lang",
-      onchange: (e) => this.switchLang(e.target.value),
+      onchange: (/** @type {Event} */ e) => this.switchLang(/** @type {HTMLSelectElement} */ (e.target).value),
     }, h("option", { value: "en", selected: currentLang() === "en" ? "selected" : null }, "English"),
     h("option", { value: "es", selected: currentLang() === "es" ? "selected" : null }, "Español"));
     const player = api.me();
@@ -96,6 +103,7 @@ class App {
    * its hand and trick) does so; any other is drawn again with the fields typed or chosen in it put back
    * (the lobby's name and new-table forms, the name asked before a table).
    */
+  /** @param {string} code */
   async switchLang(code) {
     await loadLang(code, api.catalogUrl);
     if (this.screen && this.screen.relang) {
@@ -131,7 +139,7 @@ class App {
       // Watching needs a name too (the server knows every connection by a guest token).
       this.askName(t("Your name at the table"), t("Continue"), false, kept).then(async (name) => {
         try {
-          await api.guest(name);
+          await api.guest(name || t("Guest")); // never null: this form offers no "Just watch"
         } catch (e) {
           toast(e.message, "error");
           return;

@@ -6,10 +6,15 @@ import { t } from "./i18n.js";
 
 export const SUITS = ["C", "D", "S", "H"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+/** @type {Record<string, string>} */
 export const GLYPH = { C: "♣", D: "♦", S: "♠", H: "♥" };
+/** @type {Record<string, boolean>} */
 const RED = { D: true, H: true };
 
-/** Parse "QS" / "10H" / "TH" into {rank, suit, r (0..12), s (0..3)}. */
+/**
+ * Parse "QS" / "10H" / "TH" into {rank, suit, r (0..12), s (0..3)}.
+ * @param {string} card
+ */
 export function parseCard(card) {
   const suit = card.slice(-1).toUpperCase();
   let rank = card.slice(0, -1).toUpperCase();
@@ -17,16 +22,24 @@ export function parseCard(card) {
   return { rank, suit, r: RANKS.indexOf(rank), s: SUITS.indexOf(suit) };
 }
 
-/** Sort key: by suit (clubs, diamonds, spades, hearts: alternating colours), then rank. */
+/**
+ * Sort key: by suit (clubs, diamonds, spades, hearts: alternating colours), then rank.
+ * @param {string} card
+ */
 export function cardOrder(card) {
   const c = parseCard(card);
   return c.s * 13 + c.r;
 }
 
+/**
+ * The cards in hand order (a copy).
+ * @param {string[]} cards
+ */
 export function sortCards(cards) {
   return [...cards].sort((a, b) => cardOrder(a) - cardOrder(b));
 }
 
+/** @param {string} rank */
 function rankName(rank) {
   switch (rank) {
     case "2": return t("two");
@@ -45,6 +58,7 @@ function rankName(rank) {
   }
 }
 
+/** @param {string} suit a suit letter: C, D, S or H */
 export function suitName(suit) {
   switch (suit) {
     case "C": return t("clubs");
@@ -54,19 +68,26 @@ export function suitName(suit) {
   }
 }
 
-/** The card in words, for screen readers and announcements: "queen of spades". */
+/**
+ * The card in words, for screen readers and announcements: "queen of spades".
+ * @param {string} card
+ */
 export function cardName(card) {
   const c = parseCard(card);
   return t("{rank} of {suit}", { rank: rankName(c.rank), suit: suitName(c.suit) });
 }
 
-/** Short visible text: "Q♠". */
+/**
+ * Short visible text: "Q♠".
+ * @param {string} card
+ */
 export function cardShort(card) {
   const c = parseCard(card);
   return c.rank + GLYPH[c.suit];
 }
 
 // Pip positions on a 100 x 140 card: [x, y, upside down].
+/** @type {Record<string, [number, number, number][]>} */
 const PIPS = {
   2: [[50, 30, 0], [50, 110, 1]],
   3: [[50, 30, 0], [50, 70, 0], [50, 110, 1]],
@@ -80,12 +101,20 @@ const PIPS = {
        [35, 110, 1], [65, 110, 1]],
 };
 
+/**
+ * @param {string} suit
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {number} flip
+ */
 function pip(suit, x, y, size, flip) {
   const h = size / 2;
   const tr = flip ? ` transform="rotate(180 ${x} ${y})"` : "";
   return `<use href="#suit-${suit}" x="${x - h}" y="${y - h}" width="${size}" height="${size}"${tr}/>`;
 }
 
+/** @param {{rank: string, suit: string}} c */
 function face(c) {
   // Court cards: a framed panel with the letter and the suit, point-symmetric like a real card.
   const crown = c.rank === "K" ? "M38 40 L42 28 L50 36 L58 28 L62 40 Z"
@@ -96,7 +125,10 @@ function face(c) {
     ${pip(c.suit, 50, 100, 24, 0)}`;
 }
 
-/** The SVG markup of a face-up card. `twin` marks the second copy in two-deck games. */
+/**
+ * The SVG markup of a face-up card.
+ * @param {string} card
+ */
 export function cardSVG(card) {
   const c = parseCard(card);
   const cls = RED[c.suit] ? "red" : "black";
@@ -104,7 +136,7 @@ export function cardSVG(card) {
   if (c.rank === "A") middle = pip(c.suit, 50, 70, c.suit === "S" ? 46 : 38, 0);
   else if (PIPS[c.rank]) middle = PIPS[c.rank].map(([x, y, f]) => pip(c.suit, x, y, 21, f)).join("");
   else middle = face(c);
-  const idx = (x, y, rot) => `<g${rot ? ` transform="rotate(180 50 70)"` : ""}>
+  const idx = (/** @type {number} */ x, /** @type {number} */ y, /** @type {boolean} */ rot) => `<g${rot ? ` transform="rotate(180 50 70)"` : ""}>
       <text x="${x}" y="${y}" class="c-idx" text-anchor="middle"${c.rank === "10" ? ' textLength="19" lengthAdjust="spacingAndGlyphs"' : ""}>${c.rank}</text>
       ${pip(c.suit, x, y + 12, 14, 0)}</g>`;
   return `<svg class="card-svg ${cls}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
@@ -120,7 +152,11 @@ export function backSVG() {
     <use href="#suit-H" x="38" y="58" width="24" height="24" class="c-back-heart"/></svg>`;
 }
 
-/** A card element: a <button> in a hand (focusable), a <div> elsewhere. */
+/**
+ * A card element: a <button> in a hand (focusable), a <div> elsewhere.
+ * @param {string} card
+ * @param {{button?: boolean}} [opts]
+ */
 export function cardElement(card, { button = false } = {}) {
   const el = document.createElement(button ? "button" : "div");
   el.className = "card";
@@ -137,6 +173,7 @@ export function cardElement(card, { button = false } = {}) {
 }
 
 // Value of each rank of the penalty suit under the rules' `hearts` scheme (as core/rules.py).
+/** @type {Record<string, number[]>} */
 const SCHEMES = {
   one: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
   spot: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
@@ -145,16 +182,24 @@ const SCHEMES = {
   none: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
 };
 
-/** Points a card carries under `rules` (a Rules dict) with `penaltySuit` ("H" unless named in an auction). */
+/**
+ * Points a card carries under `rules` (a Rules dict) with `penaltySuit` ("H" unless named in an auction).
+ * @param {string} card
+ * @param {{card_points?: Record<string, number> | null, hearts?: string, [key: string]: any}} rules
+ * @param {string} [penaltySuit]
+ */
 export function cardValue(card, rules, penaltySuit = "H") {
   const c = parseCard(card);
   const canon = c.rank + c.suit;
   if (rules.card_points && canon in rules.card_points) return rules.card_points[canon];
-  if (c.suit === penaltySuit) return (SCHEMES[rules.hearts] || SCHEMES.one)[c.r];
+  if (c.suit === penaltySuit) return (SCHEMES[rules.hearts || "one"] || SCHEMES.one)[c.r];
   return 0;
 }
 
-/** A card as short coloured text ("Q♠") named for screen readers: for tight places. */
+/**
+ * A card as short coloured text ("Q♠") named for screen readers: for tight places.
+ * @param {string} card
+ */
 export function cardChip(card) {
   const c = parseCard(card);
   const el = document.createElement("span");

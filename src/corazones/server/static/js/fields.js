@@ -7,10 +7,16 @@
  * The fields under `root` that have an id, in page order, as [id, value] pairs: an input, select or
  * textarea gives its value (a checkbox or radio whether it is checked), a <details> whether it is open.
  */
+/**
+ * @param {ParentNode | null | undefined} root
+ * @returns {[string, string | boolean][]}
+ */
 export function readFields(root) {
   if (!root) return [];
+  /** @type {[string, string | boolean][]} */
   const kept = [];
-  for (const node of root.querySelectorAll("input[id], select[id], textarea[id], details[id]")) {
+  for (const el of root.querySelectorAll("input[id], select[id], textarea[id], details[id]")) {
+    const node = /** @type {any} */ (el);
     if (node.tagName === "DETAILS") kept.push([node.id, node.open]);
     else if (node.type === "checkbox" || node.type === "radio") kept.push([node.id, node.checked]);
     else if (node.type !== "file" && !node.readOnly) kept.push([node.id, node.value]);
@@ -25,10 +31,14 @@ export function readFields(root) {
  * the fields read after it land in what was drawn. Ids no longer there and choices a select no longer
  * offers are left as drawn.
  */
+/**
+ * @param {ParentNode | null | undefined} root
+ * @param {[string, string | boolean][] | null | undefined} kept
+ */
 export function restoreFields(root, kept) {
   if (!root || !kept) return;
   for (const [id, value] of kept) {
-    const node = root.querySelector(`#${CSS.escape(id)}`);
+    const node = /** @type {any} */ (root.querySelector(`#${CSS.escape(id)}`));
     if (!node) continue;
     if (node.tagName === "DETAILS") {
       node.open = Boolean(value);
@@ -36,7 +46,7 @@ export function restoreFields(root, kept) {
     }
     const checkable = node.type === "checkbox" || node.type === "radio";
     if (checkable ? node.checked === value : node.value === value) continue;
-    if (node.tagName === "SELECT" && ![...node.options].some((o) => o.value === value)) continue;
+    if (node.tagName === "SELECT" && ![...node.options].some((/** @type {HTMLOptionElement} */ o) => o.value === value)) continue;
     if (checkable) node.checked = Boolean(value);
     else node.value = value;
     node.dispatchEvent(new Event("input", { bubbles: true }));

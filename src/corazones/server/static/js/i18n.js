@@ -3,30 +3,51 @@
 // catalog of the project, which the server serves as JSON (corazones.i18n.catalog_json).
 // Babel extracts t("...") and ngettext("...", "...") from these files (babel.cfg).
 
+/** @typedef {Record<string, unknown>} Params values for a text's {placeholders} */
+
+/** @type {Record<string, string>} */
 let catalog = {};
 let lang = "en";
 
+/**
+ * @param {string} text
+ * @param {Params} [params]
+ */
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, /** @type {string} */ k) => (k in params ? String(params[k]) : m));
 }
 
-/** Translate an English text and fill its {placeholders}. */
+/**
+ * Translate an English text and fill its {placeholders}.
+ * @param {string} text
+ * @param {Params} [params]
+ */
 export function t(text, params) {
   return fill(catalog[text] || text, params);
 }
 
 /** A refusal the server sent as {template, params}, translated; a parameter that is itself one is translated first.
- *  One with {plural, n} (a count's words, "1 point") takes the catalog's plural form. */
+ *  One with {plural, n} (a count's words, "1 point") takes the catalog's plural form.
+ * @param {any} reason
+ * @returns {string}
+ */
 export function explain(reason) {
   if (!reason || !reason.template) return "";
+  /** @type {Params} */
   const params = {};
   for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
   if (typeof reason.plural === "string") return ngettext(reason.template, reason.plural, reason.n, params);
   return t(reason.template, params);
 }
 
-/** Plural: English singular/plural, n chooses; the catalog keys plurals as msgid + "\0" + index. */
+/**
+ * Plural: English singular/plural, n chooses; the catalog keys plurals as msgid + "\0" + index.
+ * @param {string} singular
+ * @param {string} plural
+ * @param {number} n
+ * @param {Params} [params]
+ */
 export function ngettext(singular, plural, n, params) {
   const index = pluralIndex(n);
   const found = catalog[singular + "\u0000" + index];
@@ -34,6 +55,7 @@ export function ngettext(singular, plural, n, params) {
   return fill(text, { n, ...(params || {}) });
 }
 
+/** @param {number} n */
 function pluralIndex(n) {
   // English and Spanish share the rule "one" / "other".
   return n === 1 ? 0 : 1;
@@ -51,7 +73,11 @@ export function preferredLang() {
   return nav === "es" ? "es" : "en";
 }
 
-/** Load the catalog of `code` from the server (English needs none). */
+/**
+ * Load the catalog of `code` from the server (English needs none).
+ * @param {string} code
+ * @param {(lang: string) => string} url
+ */
 export async function loadLang(code, url) {
   lang = code === "es" ? "es" : "en";
   localStorage.setItem("corazones.lang", lang);

@@ -6,10 +6,17 @@ import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
 import { leaderboardPanel } from "./ratings.js";
-import { levelName, tableTitle } from "./table.js";
+import { levelName, tableTitle } from "./words.js";
 import { announce, h, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };
+
+/**
+ * What the server offers a new table (GET /api/options): the presets with their rules, the bot levels,
+ * the words each rule may take.
+ * @typedef {{presets: {name: string, description?: string, rules: Record<string, any>}[], levels: string[],
+ *   choices?: Record<string, string[]>}} Offer
+ */
 
 export class Lobby {
   /**
@@ -24,6 +31,7 @@ export class Lobby {
   constructor(root, app, kept = null) {
     this.root = root;
     this.app = app;
+    /** @type {Offer | null} */
     this.options = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
@@ -69,7 +77,7 @@ export class Lobby {
     }
     const input = h("input", { type: "text", id: "guest-name", maxlength: "40", autocomplete: "nickname", required: true, value: localStorage.getItem("corazones.lastName") || "" });
     const pass = h("input", { type: "password", id: "guest-pass", autocomplete: "current-password", minlength: "8" });
-    const account = async (kind) => {
+    const account = async (/** @type {"guest" | "login" | "register"} */ kind) => {
       const name = input.value.trim();
       if (!name) { toast(t("Type a name first"), "error"); input.focus(); return; }
       try {
@@ -89,7 +97,7 @@ export class Lobby {
     };
     this.who.replaceChildren(title,
       h("p", null, t("Choose a name to play. No account needed; with a password you can keep your statistics on any device.")),
-      h("form", { onsubmit: (e) => { e.preventDefault(); account("guest"); } },
+      h("form", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); account("guest"); } },
         h("div.row", null,
           h("div.field", null, h("label", { for: "guest-name" }, t("Your name")), input),
           h("div.field", null, h("button.btn.primary", { type: "submit", id: "guest-go" }, t("Play as a guest")))),
@@ -111,12 +119,14 @@ export class Lobby {
     }
   }
 
+  /** @param {string} name */
   presetRules(name) {
     const p = this.options && this.options.presets.find((x) => x.name === name);
     return p ? p.rules : {};
   }
 
   renderCreate() {
+    /** @type {Offer["presets"]} */
     const presets = this.options ? this.options.presets : [{ name: "standard", description: "", rules: { players: 4 } }];
     const levels = this.options ? this.options.levels : ["random", "beginner", "standard", "expert"];
     const choices = (this.options && this.options.choices) || {};
@@ -125,7 +135,7 @@ export class Lobby {
       preset: presets.some((p) => p.name === saved.preset) ? saved.preset : "standard",
       seats: saved.seats || null,
     };
-    const form = h("form", { id: "create-form", onsubmit: (e) => { e.preventDefault(); this.submit(form, state); } });
+    const form = h("form", { id: "create-form", onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); this.submit(form, state); } });
     const presetSel = h("select", { id: "preset", name: "preset" }, presets.map((p) => h("option", { value: p.name, selected: p.name === state.preset ? "selected" : null }, presetTitle(p.name))));
     const desc = h("p.help.muted", { id: "preset-desc" });
     const mainBox = h("div.options-grid");
@@ -133,7 +143,7 @@ export class Lobby {
     const seatsBox = h("div.seat-levels", { role: "group", "aria-label": t("Seats") });
     const takeover = h("select", { id: "takeover" }, levels.map((l) => h("option", { value: l, selected: l === "standard" ? "selected" : null }, levelName(l))));
 
-    const optionField = (key, value) => field(key, value, choices, { onPlayers: () => drawSeats() });
+    const optionField = (/** @type {string} */ key, /** @type {any} */ value) => field(key, value, choices, { onPlayers: () => drawSeats() });
 
     const drawOptions = () => {
       const rules = this.presetRules(state.preset);
@@ -178,10 +188,19 @@ export class Lobby {
     drawOptions();
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {string} preset
+   */
   readOptions(form, preset) {
     return readOptions(form, this.presetRules(preset));
   }
 
+  /**
+   * Create the table: signed in as a guest first when needed, then to the table.
+   * @param {HTMLFormElement} form
+   * @param {{preset: string, seats: string[] | null}} state
+   */
   async submit(form, state) {
     try {
       if (!api.token()) {
@@ -193,15 +212,18 @@ export class Lobby {
         this.app.refreshTop();
       }
       const options = this.readOptions(form, state.preset);
-      const picks = [...form.querySelectorAll("[data-seat]")].map((s) => s.value);
+      const picks = [...form.querySelectorAll("[data-seat]")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
       /** @type {number | null} */
       let mySeat = picks.indexOf("me");
       const seats = picks.map((p) => (p === "me" || p === "human" ? { kind: "human" } : { kind: "bot", level: p.slice(4) }));
+      /** @param {string} sel */
+      const field = (sel) => /** @type {HTMLInputElement} */ (form.querySelector(sel));
+      /** @type {Record<string, unknown>} */
       const body = {
         preset: state.preset, options, seats, my_seat: mySeat >= 0 ? mySeat : null,
-        private: form.querySelector("#private").checked, takeover_level: form.querySelector("#takeover").value,
+        private: field("#private").checked, takeover_level: field("#takeover").value,
       };
-      const name = form.querySelector("#table-name").value.trim();
+      const name = field("#table-name").value.trim();
       // Without a name, the table is named after its host and its rules, in the host's language.
       const host = (api.me() || { name: t("Guest") }).name;
       body.name = (name || `${host} · ${presetTitle(state.preset)}`).slice(0, 40);
@@ -215,6 +237,7 @@ export class Lobby {
   }
 
   async refreshTables() {
+    /** @type {import("./state.js").TableInfo[]} */
     let list = [];
     try {
       list = await api.listTables();
@@ -239,6 +262,7 @@ export class Lobby {
     this.tables.replaceChildren(h("h2", { id: "open-h" }, t("Open tables")), body);
   }
 
+  /** @param {string} id */
   async join(id) {
     try {
       if (!api.token()) {

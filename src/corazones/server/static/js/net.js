@@ -4,10 +4,21 @@
 import { token } from "./api.js";
 import { currentLang } from "./i18n.js";
 
+/**
+ * What the socket tells its owner: each message the server sends, and changes of the connection
+ * ("reconnecting", "revoked", "removed", with the close code).
+ * @typedef {{onMessage: (msg: any) => void, onStatus: (state: string, code?: number) => void}} SocketHandlers
+ */
+
 export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {SocketHandlers} handlers
+   */
   constructor(tableId, handlers) {
     this.tableId = tableId;
     this.handlers = handlers;
+    /** @type {number | null} */
     this.lastSeq = null;
     /** @type {WebSocket | null} */
     this.ws = null;
@@ -27,6 +38,10 @@ export class TableSocket {
     return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
   }
 
+  /**
+   * A `moved` target as a WebSocket address of this table, or null when it is not an address.
+   * @param {string} url
+   */
   socketUrl(url) {
     try {
       const u = new URL(url, location.href);
@@ -119,12 +134,14 @@ export class TableSocket {
     return !!this.ws && this.ws.readyState === WebSocket.OPEN;
   }
 
+  /** @param {object} msg */
   send(msg) {
     if (!this.ws || !this.open) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
   }
 
+  /** @param {object} action */
   act(action) {
     this.refs += 1;
     return this.send({ type: "act", action, ref: String(this.refs) });

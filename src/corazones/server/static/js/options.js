@@ -4,6 +4,7 @@
 // form fields that edit options and read them back as the overrides the server takes (docs/rules.md).
 import { t } from "./i18n.js";
 
+/** @param {string} name a preset's name ("standard", "kitty", …) */
 export function presetTitle(name) {
   switch (name) {
     case "standard": return t("Standard Hearts");
@@ -26,6 +27,10 @@ export function presetTitle(name) {
   }
 }
 
+/**
+ * @param {string} name
+ * @param {string | null | undefined} [fallback] the server's English description
+ */
 export function presetDescription(name, fallback) {
   switch (name) {
     case "standard": return t("The modern game: Q♠ 13, each heart 1; pass left, right, across, hold; to 100.");
@@ -48,6 +53,7 @@ export function presetDescription(name, fallback) {
   }
 }
 
+/** @param {string} key a rule's name */
 export function optionLabel(key) {
   switch (key) {
     case "players": return t("Players");
@@ -75,7 +81,12 @@ export function optionLabel(key) {
   }
 }
 
+/**
+ * @param {string} key a rule's name
+ * @param {string} value one of its words
+ */
 export function choiceLabel(key, value) {
+  /** @type {Record<string, string>} */
   const map = {
     choice: t("the shooter chooses"), add_to_others: t("add to the others"), subtract_from_self: t("subtract from the shooter"),
     off: t("off"), player: t("one player"), team: t("the team"), play_on: t("play on"), shared: t("shared win"),
@@ -119,7 +130,7 @@ export const SKIP = new Set(["name", "description", "card_points", "discard_orde
  */
 export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers = null } = {}) {
   const id = `${idPrefix}${key}`;
-  const field = (control) => {
+  const field = (/** @type {HTMLElement} */ control) => {
     const box = document.createElement("div");
     box.className = "field";
     const label = document.createElement("label");
@@ -128,7 +139,7 @@ export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers 
     box.append(label, control);
     return box;
   };
-  const select = (kind, items, selected) => {
+  const select = (/** @type {string} */ kind, /** @type {string[][]} */ items, /** @type {string} */ selected) => {
     const sel = document.createElement("select");
     sel.id = id;
     sel.dataset.opt = key;
@@ -158,7 +169,7 @@ export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers 
     box.append(input, optionLabel(key));
     return box;
   }
-  if (choices[key]) return field(select("word", choices[key].map((c) => [c, choiceLabel(key, c)]), value));
+  if (choices[key]) return field(select("word", choices[key].map((/** @type {string} */ c) => [c, choiceLabel(key, c)]), value));
   if (typeof value === "number" || value === null || key === "target" || key === "hands") {
     const input = document.createElement("input");
     Object.assign(input, { type: "number", id, min: key === "players" ? 3 : key === "pass_count" ? 0 : 1 });
@@ -175,11 +186,17 @@ export function optionField(key, value, choices, { idPrefix = "opt-", onPlayers 
   return null;
 }
 
-/** The options edited in `root` that differ from the preset's `rules` (what the server takes as overrides). */
+/**
+ * The options edited in `root` that differ from the preset's `rules` (what the server takes as overrides).
+ * @param {ParentNode} root
+ * @param {Record<string, any>} rules
+ */
 export function readOptions(root, rules) {
+  /** @type {Record<string, any>} */
   const out = {};
-  for (const el of root.querySelectorAll("[data-opt]")) {
-    const key = el.dataset.opt;
+  for (const node of root.querySelectorAll("[data-opt]")) {
+    const el = /** @type {HTMLInputElement} */ (node);
+    const key = el.dataset.opt || "";
     const kind = el.dataset.kind;
     let v;
     if (kind === "passes") {

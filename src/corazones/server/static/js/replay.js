@@ -4,7 +4,7 @@
 import { openAnalysis, openTypedAnalysis } from "./analysis.js";
 import * as api from "./api.js";
 import { cardChip, cardElement, cardName, cardValue, sortCards, suitName } from "./cards.js";
-import { ngettext, t } from "./i18n.js";
+import { currentLang, ngettext, t } from "./i18n.js";
 import { presetTitle } from "./lobby.js";
 import { playerName } from "./names.js";
 import { profileView } from "./ratings.js";
@@ -12,7 +12,25 @@ import { ReplayReview } from "./review.js";
 import { directionName, tableTitle } from "./table.js";
 import { announce, h, toast } from "./ui.js";
 
+/**
+ * A finished game as listed (GET /api/games): names as stored, scores, winners' seats.
+ * @typedef {{id: string, name: string, preset: string, finished: string | null, players: string[], scores: number[],
+ *   winners: number[], record_url: string, replay_url: string}} GameSummary
+ */
+/**
+ * One hand of a replay: the deal, the passes, the bids, every trick and the result.
+ * @typedef {{index: number, dealer: number, pass_direction: string, hands: string[][], passes: (string[] | null)[],
+ *   bids?: [number, number][], declare?: string | null, tricks: import("./state.js").Trick[],
+ *   result: import("./state.js").HandResult}} ReplayHand
+ */
+/**
+ * A finished game, hand by hand (GET /api/games/{id}/replay).
+ * @typedef {{id: string, players: string[], rules: import("./state.js").Rules, seed: string | number,
+ *   commitment: string | null, hands: ReplayHand[], final: any}} Replay
+ */
+
 export class GamesList {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.load();
@@ -38,11 +56,16 @@ export class GamesList {
   }
 }
 
-/** Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record. */
+/**
+ * Finished games as a list of cards: name, rules, when, everyone's score (winners starred), replay and record.
+ * @param {GameSummary[]} games
+ */
 function gameItems(games) {
   return games.map((g) => h("li.game-item", null,
-      h("div", null, h("strong", null, tableTitle(g)), " ", h("span.muted", null, presetTitle(g.preset)),
-        g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString()) : null),
+      // The rules' title once: a table named after its rules ("Pat · Quick: one hand") does not repeat it.
+      h("div", null, h("strong", null, tableTitle(g)),
+        tableTitle(g).endsWith(presetTitle(g.preset)) ? null : h("span.muted", null, " " + presetTitle(g.preset)),
+        g.finished ? h("span.muted", null, " · " + new Date(g.finished).toLocaleString(currentLang())) : null),
       h("div.game-scores", null, g.players.map((p, i) => h(g.winners.includes(i) ? "span.tag.win" : "span.tag", null,
         (g.winners.includes(i) ? "★ " : "") + `${playerName(p, i)} ${g.scores[i]}`))),
       h("div", null, h("a.btn.small.primary", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("Replay")), " ",
@@ -50,12 +73,18 @@ function gameItems(games) {
 }
 
 export class ReplayViewer {
+  /**
+   * @param {HTMLElement} root
+   * @param {string} id the game's table id
+   */
   constructor(root, id) {
     this.root = root;
     this.id = id;
     this.hand = 0;
     this.step = 0; // 0 = the deal (and passes), k = after trick k
-    this.onKey = (e) => this.key(e);
+    /** @type {Replay | undefined} loaded by load() */
+    this.data = undefined;
+    this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     /** The game review shown on this replay (review.js). */
     this.review = new ReplayReview(this);
@@ -116,8 +145,10 @@ export class ReplayViewer {
     this.review.loadStored();
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
-    if (!this.data || e.target.closest("input, select, textarea")) return;
+    const target = /** @type {Element | null} */ (e.target);
+    if (!this.data || (target && target.closest("input, select, textarea"))) return;
     if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
     // N and P step between the review's marked decisions (review.js), once a review is shown.
@@ -127,7 +158,9 @@ export class ReplayViewer {
     }
   }
 
+  /** @param {number} d trick steps, forward or back */
   move(d) {
+    if (!this.data) return;
     const hands = this.data.hands;
     let { hand, step } = this;
     step += d;
@@ -146,11 +179,13 @@ export class ReplayViewer {
     }
   }
 
+  /** @param {number} s */
   name(s) {
-    return playerName(this.data.players[s], s);
+    return playerName(this.data ? this.data.players[s] : null, s);
   }
 
   render() {
+    if (!this.data) return;
     const d = this.data;
     const hd = d.hands[this.hand];
     const rules = d.rules;
@@ -182,7 +217,7 @@ export class ReplayViewer {
     }
     const controls = h("div.replay-controls", null,
       h("label", { for: "replay-hand" }, t("Hand")),
-      h("select", { id: "replay-hand", onchange: (e) => { this.hand = Number(e.target.value); this.step = 0; this.render(); } },
+      h("select", { id: "replay-hand", onchange: (/** @type {Event} */ e) => { this.hand = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.step = 0; this.render(); } },
         d.hands.map((x, i) => h("option", { value: String(i), selected: i === this.hand ? "selected" : null }, String(i + 1)))),
       h("button.btn", { type: "button", onclick: () => this.move(-1), id: "replay-prev" }, "◀ " + t("Previous")),
       h("button.btn.primary", { type: "button", onclick: () => this.move(1), id: "replay-next" }, t("Next") + " ▶"),
@@ -201,7 +236,7 @@ export class ReplayViewer {
     }
     const narrow = window.innerWidth < 600;
     const passed = hd.passes && hd.passes.some((p) => p && p.length);
-    const show = (c) => (narrow ? cardChip(c) : cardElement(c));
+    const show = (/** @type {string} */ c) => (narrow ? cardChip(c) : cardElement(c));
     const seatRows = Array.from({ length: n }, (_, s) => h("tr", null,
       h("th", { scope: "row" }, this.name(s)),
       h("td.took", null, h("div.card-row", null, sortCards(holding[s]).map(show))),
@@ -217,7 +252,7 @@ export class ReplayViewer {
       h("br"), t("Totals: {scores}", { scores: hd.result.totals.map((x, s) => `${this.name(s)} ${x}`).join(", ") })) : null;
     const fair = h("p.fair", null, t("Seed: {seed}", { seed: String(d.seed) }), h("br"), t("Commitment: {c}", { c: d.commitment || "—" }));
     this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
-      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name) })),
+      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name || "") })),
       h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
       controls, middle, this.analyseButton(hd), this.review.draw(), result, hands, fair,
       h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
@@ -225,6 +260,7 @@ export class ReplayViewer {
 }
 
 export class StatsScreen {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
     this.load();
@@ -242,12 +278,15 @@ export class StatsScreen {
     }
     try {
       const s = await api.getStats(player.id);
-      const stat = (label, value) => h("div.stat", null, h("b", null, String(value)), label);
-      const rate = s.games ? Math.round((100 * s.wins) / s.games) + "%" : "—";
+      const stat = (/** @type {string} */ label, /** @type {string | number} */ value) => h("div.stat", null, h("b", null, String(value)), label);
+      // Numbers written the reader's way ("1,25" and "50 %" in Spanish).
+      const lang = currentLang();
+      const rate = s.games ? (s.wins / s.games).toLocaleString(lang, { style: "percent" }) : "—";
       panel.append(h("p", null, s.player.name),
         h("div.stat-grid", null,
           stat(t("games"), s.games), stat(t("wins"), s.wins), stat(t("win rate"), rate), stat(t("hands"), s.hands),
-          stat(t("points taken"), s.points), stat(t("points per hand"), s.points_per_hand === null ? "—" : s.points_per_hand.toFixed(2)),
+          stat(t("points taken"), s.points), stat(t("points per hand"), s.points_per_hand === null ? "—"
+            : s.points_per_hand.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
           stat(t("moons shot"), s.moons)));
     } catch (e) {
       panel.append(h("p", null, e.message));

@@ -8,26 +8,35 @@ import { ratingChange } from "./ratings.js";
 import { chipTotals, signed, teamOf, wonPiles } from "./state.js";
 import { h } from "./ui.js";
 
+/** @typedef {import("./table.js").TableScreen} TableScreen */
+/** @typedef {import("./state.js").HandResult} HandResult */
+/** @typedef {import("./state.js").TableInfo} TableInfo */
+/** @typedef {import("./state.js").Trick} Trick */
+
+/**
+ * The hand summary in the middle of the felt, with Continue (a spectator's goes on by itself).
+ * @param {TableScreen} tb
+ */
 export function summaryPanel(tb) {
-  if (!tb.summary) return h("div");
-  const { result } = tb.summary;
+  if (!tb.store.summary) return h("div");
+  const { result } = tb.store.summary;
   const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Hand summary"), id: "hand-summary" });
   box.append(h("h2", null, t("Hand {n} over", { n: result.index + 1 })));
   // The table scrolls inside the box; the heading and Continue always stay in view.
   const body = h("div.summary-body");
-  body.append(tb.tookTable(result, tb.summary.tricks, tb.arena.clientWidth < 600 || tb.nPlayers() > 5));
+  body.append(tookTable(tb, result, tb.store.summary.tricks, tb.arena.clientWidth < 600 || tb.store.nPlayers() > 5));
   if (result.shooter !== null) {
-    body.append(h("p", null, t("{name} shot the moon!", { name: tb.nameOf(result.shooter) })));
+    body.append(h("p", null, t("{name} shot the moon!", { name: tb.store.nameOf(result.shooter) })));
   }
   if (result.kitty && result.kitty.length) {
     body.append(h("p", null, t("Kitty: {cards} (to {name})", {
-      cards: result.kitty.map(cardShort).join(" "), name: result.kitty_owner === null ? "—" : tb.nameOf(result.kitty_owner),
+      cards: result.kitty.map(cardShort).join(" "), name: result.kitty_owner === null ? "—" : tb.store.nameOf(result.kitty_owner),
     })));
   }
   box.append(body);
-  if (tb.seat !== null) {
+  if (tb.store.seat !== null) {
     box.append(h("div.summary-foot", null,
-      h("button.btn.primary", { type: "button", id: "continue-btn", onclick: () => tb.continueAfterSummary() }, t("Continue"))));
+      h("button.btn.primary", { type: "button", id: "continue-btn", onclick: () => tb.store.continueAfterSummary() }, t("Continue"))));
   } else {
     box.append(h("p.muted", null, t("The next hand follows by itself.")));
   }
@@ -35,13 +44,19 @@ export function summaryPanel(tb) {
 }
 
 /** Who took what tb hand: the penalty cards each seat won, its points and its score. */
+/**
+ * @param {TableScreen} tb
+ * @param {HandResult} result
+ * @param {Trick[] | null} tricks the hand's tricks, or null: then only how many penalty cards each took
+ * @param {boolean} [compact] cards as short text (narrow places)
+ */
 export function tookTable(tb, result, tricks, compact = false) {
-  const n = tb.nPlayers();
-  const rules = tb.table.rules;
+  const n = tb.store.nPlayers();
+  const rules = /** @type {TableInfo} */ (tb.store.table).rules;
   const chips = rules.settlement !== "points";
-  const upTo = tb.history.findIndex((x) => x.index === result.index);
-  const chipsAfter = chipTotals(rules, upTo >= 0 ? tb.history.slice(0, upTo + 1) : tb.history, n);
-  const penalty = (c) => cardValue(c, rules, result.penalty_suit) !== 0;
+  const upTo = tb.store.history.findIndex((x) => x.index === result.index);
+  const chipsAfter = chipTotals(rules, upTo >= 0 ? tb.store.history.slice(0, upTo + 1) : tb.store.history, n);
+  const penalty = (/** @type {string} */ c) => cardValue(c, rules, result.penalty_suit) !== 0;
   const won = wonPiles(tricks || [], n, penalty, true).map((p) => p.cards);
   if (result.kitty_owner !== null && result.kitty) for (const c of result.kitty) if (penalty(c)) won[result.kitty_owner].push(c);
   const rows = [];
@@ -53,7 +68,7 @@ export function tookTable(tb, result, tricks, compact = false) {
     // Chip games settle in chips: the hand's change of chips and the chips held after it.
     const hand = chips ? signed(result.chips_delta[s]) : signed(result.scores[s]);
     const total = chips ? String(chipsAfter[s]) : String(result.totals[s]);
-    rows.push(h("tr", { dataset: { seat: String(s) } }, h("th", { scope: "row" }, tb.nameOf(s)), h("td.took", null, cards),
+    rows.push(h("tr", { dataset: { seat: String(s) } }, h("th", { scope: "row" }, tb.store.nameOf(s)), h("td.took", null, cards),
       h("td.points", null, String(result.points[s])), h("td.delta", null, hand), h("td.total", null, total)));
   }
   return h("div.table-scroll", null, h("table.scores", null,
@@ -62,20 +77,27 @@ export function tookTable(tb, result, tricks, compact = false) {
     h("tbody", null, rows)));
 }
 
+/**
+ * The game over box: who won, the final standings, the revealed seed, what to do next.
+ * @param {TableScreen} tb
+ */
 export function gameOverPanel(tb) {
-  const rv = tb.reveal;
-  const v = tb.view;
+  const rv = tb.store.reveal;
+  const v = tb.store.view;
   const winners = (rv && rv.winners) || (v && v.winners) || [];
-  const box = h("div.center-msg", { role: "region", "aria-label": t("Game over"), id: "game-over" });
+  // Like the summary: the standings scroll inside the box, the heading and the actions stay in view.
+  const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Game over"), id: "game-over" });
   box.append(h("h2", null, t("Game over")));
-  box.append(h("p", null, winners.includes(tb.seat)
+  const body = h("div.summary-body");
+  body.append(h("p", null, tb.store.seat !== null && winners.includes(tb.store.seat)
     ? t("You win!")
-    : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.nameOf(s)).join(", ") })));
-  box.append(tb.standings(winners));
+    : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.store.nameOf(s)).join(", ") })));
+  body.append(standings(tb, winners));
+  box.append(body);
   if (rv) {
-    box.append(ratingChange(tb.id, tb.seat));
-    box.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-    box.append(h("p", null, h("a.btn.primary", { href: "#/" }, t("New game")),
+    body.append(ratingChange(tb.id, tb.store.seat));
+    body.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
+    box.append(h("div.summary-foot", null, h("a.btn.primary", { href: "#/" }, t("New game")),
       " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
       " ", h("a.btn", { href: rv.record_url, download: `corazones-${tb.id}.json` }, t("Download the record")),
       " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay")),
@@ -84,20 +106,27 @@ export function gameOverPanel(tb) {
   return box;
 }
 
-/** The final standings: every player from first to last, with their score (or chips) and team totals. */
+/**
+ * The final standings: every player from first to last, with their score (or chips) and team totals.
+ * @param {TableScreen} tb
+ * @param {number[]} winners
+ */
 export function standings(tb, winners) {
-  const n = tb.nPlayers();
-  const rules = tb.table.rules;
+  const n = tb.store.nPlayers();
+  const rules = /** @type {TableInfo} */ (tb.store.table).rules;
   const chips = rules.settlement !== "points";
-  const totals = chips ? chipTotals(rules, tb.history, n)
-    : (tb.history.length ? tb.history[tb.history.length - 1].totals : (tb.view ? tb.view.scores : Array(n).fill(0)));
-  const order = Array.from({ length: n }, (_, s) => s).sort((a, b) => {
-    const wa = winners.includes(a) ? 0 : 1;
-    const wb = winners.includes(b) ? 0 : 1;
-    return wa - wb || (chips ? totals[b] - totals[a] : totals[a] - totals[b]) || a - b;
-  });
-  const rows = order.map((s, i) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
-    h("td", null, String(i + 1)), h("th", { scope: "row" }, tb.nameOf(s)),
+  const totals = chips ? chipTotals(rules, tb.store.history, n)
+    : (tb.store.history.length ? tb.store.history[tb.store.history.length - 1].totals : (tb.store.view ? tb.store.view.scores : Array(n).fill(0)));
+  /** @param {number} a @param {number} b how much `a` stands below `b` (winners first, then by total) */
+  const below = (a, b) => (winners.includes(a) ? 0 : 1) - (winners.includes(b) ? 0 : 1)
+    || (chips ? totals[b] - totals[a] : totals[a] - totals[b]);
+  const seats = Array.from({ length: n }, (_, s) => s);
+  const order = [...seats].sort((a, b) => below(a, b) || a - b);
+  // Tied players share a place ("1, 1, 3"), as a score sheet ranks them.
+  /** @param {number} s */
+  const place = (s) => 1 + seats.filter((o) => below(o, s) < 0).length;
+  const rows = order.map((s) => h(winners.includes(s) ? "tr.winner" : "tr", { dataset: { seat: String(s) } },
+    h("td", null, String(place(s))), h("th", { scope: "row" }, tb.store.nameOf(s)),
     rules.partnership ? h("td", null, t("Team {team}", { team: teamOf(s) })) : null,
     h("td.total", null, String(totals[s]))));
   return h("div.table-scroll", null, h("table.scores.standings", { "aria-label": t("Final standings") },

@@ -2,10 +2,17 @@
 // Small DOM helpers shared by the screens: element builder, announcements, toasts, dialogs.
 import { t } from "./i18n.js";
 
-/** h("div.cls", {attr}, ...children): a tiny element builder (strings become text nodes). */
+/**
+ * h("div.cls", {attr}, ...children): a tiny element builder (strings become text nodes; only the `html`
+ * attribute sets markup, and it is only given our own icons, never what people type).
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children strings, numbers, nodes, arrays of them; null, undefined and false are skipped
+ * @returns {any} the element (any: callers use it as the input, select or form it is)
+ */
 export function h(tag, attrs, ...children) {
   const [name, ...classes] = tag.split(".");
-  const el = document.createElement(name || "div");
+  const el = /** @type {any} */ (document.createElement(name || "div"));
   if (classes.length) el.className = classes.join(" ");
   if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {
@@ -25,7 +32,10 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
-/** Speak a line in the aria-live region (plays, tricks, results). */
+/**
+ * Speak a line in the aria-live region (plays, tricks, results).
+ * @param {string} text
+ */
 export function announce(text) {
   const box = document.getElementById("announce");
   if (!box) return;
@@ -42,7 +52,13 @@ export function announce(text) {
   while (box.firstChild && box.childNodes.length > 6) box.firstChild.remove();
 }
 
-let toastTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let toastTimer;
+/**
+ * A short message at the bottom of the page; errors stay longer.
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 export function toast(text, kind = "info") {
   const el = document.getElementById("toast");
   if (!el) return;
@@ -53,6 +69,10 @@ export function toast(text, kind = "info") {
   toastTimer = setTimeout(() => { el.hidden = true; }, kind === "error" ? 5000 : 2500);
 }
 
+/**
+ * The connection banner above the page, or none (null).
+ * @param {string | null} text
+ */
 export function banner(text) {
   const el = document.getElementById("conn-banner");
   if (!el) return;
@@ -72,7 +92,7 @@ export function openDialog(build, { label, cancellable = true } = {}) {
     const dlg = document.createElement("dialog");
     if (label) dlg.setAttribute("aria-label", label);
     let done = false;
-    const close = (value) => {
+    const close = (/** @type {any} */ value) => {
       if (done) return;
       done = true;
       dlg.close();
@@ -96,6 +116,7 @@ export function closeDialogs() {
   }
 }
 
+/** @param {string} text */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -105,7 +126,11 @@ export async function copyText(text) {
   }
 }
 
-/** A suit symbol as inline SVG (a copy of the shapes of index.html's symbol, not a <use>). */
+/**
+ * A suit symbol as inline SVG (a copy of the shapes of index.html's symbol, not a <use>).
+ * @param {string} suit
+ * @param {string} [cls]
+ */
 export function suitIcon(suit, cls = "") {
   const sym = document.getElementById(`suit-${suit}`);
   const shapes = sym ? sym.innerHTML : "";

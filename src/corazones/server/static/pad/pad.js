@@ -11,24 +11,66 @@ import { readFields, restoreFields } from "../js/fields.js";
 import { SKIP, choiceLabel, optionField, optionLabel, presetDescription, presetTitle, readOptions } from "../js/options.js";
 
 const main = /** @type {HTMLElement} */ (document.getElementById("pad-main"));
+/** @type {Record<string, string>} */
 const SUITS = { C: "♣", D: "♦", S: "♠", H: "♥" };
+/** @type {Record<string, string>} */
 const DIRECTIONS = { left: t("left"), right: t("right"), across: t("across"), hold: t("no pass") };
 const MAX_PLAYERS = 11;
 
-let state = null; // the sheet from the server
+/**
+ * A penalty card the hand form asks about, and the cards counted by number (hearts), per penalty suit.
+ * @typedef {{named: {card: string, glyph: string, value: number, copies: number}[], counted_in_play: number,
+ *   counted_value: number, counted_name: string, pos_total: number, pen_total: number}} Layout
+ */
+/**
+ * One hand of the sheet: what was entered, and the scores (or chips) it gave.
+ * @typedef {{hand: number, entry: any, chips: number[], totals: number[], chips_delta: number[], scores: number[],
+ *   shooter: number | null, revokes: any[]}} PadRow
+ */
+/**
+ * The sheet as the server sends it (GET /api/pads/{id}, docs/pad.md).
+ * @typedef {{version: number, names: string[], rules: Record<string, any>, rows: PadRow[],
+ *   layouts: Record<string, Layout>, leaders: number[], winners: number[], near: number[], sides: string[],
+ *   side_totals: number[], stakes: number[] | null, uses_chips: boolean, over: boolean, pool: number,
+ *   carry_declarer?: number | null, next_pass?: string | null}} PadSheet
+ */
+/**
+ * The hand being entered: by cards (counts and who took each named card) or by points.
+ * @typedef {{mode: string, suit: string, counts: number[], cards: Record<string, number[]>, points: (number | string)[],
+ *   moon: string | null, shooter: number | null, declarer: number | null, bid: number, note: string,
+ *   revokes: {seat: number, to_avoid_all: boolean}[], showRevoke: boolean}} PadForm
+ */
+
+/** @type {PadSheet} the sheet from the server: null (cast) until loaded, and only read once it is */
+let state = /** @type {any} */ (null);
+/** @type {string | null} */
 let padId = null;
+/** @type {string | null} the editing key, when this page may edit */
 let padKey = null;
 let follow = 0; // generation of the live loop (a new pad stops the old loop)
-let form = null; // the hand being entered
-let editing = null; // hand number being edited, or null
+/** @type {PadForm} the hand being entered: set by resetForm before the form is drawn */
+let form = /** @type {any} */ (null);
+/** @type {number | null} hand number being edited, or null */
+let editing = null;
 
-/** el("div", {class, text, ...attrs}, ...children): the shared element builder (ui.h) with a text shorthand. */
+/**
+ * el("div", {class, text, ...attrs}, ...children): the shared element builder (ui.h) with a text shorthand.
+ * @param {string} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...any} children
+ * @returns {any}
+ */
 function el(tag, attrs = {}, ...children) {
   const { text, ...rest } = attrs;
   return h(tag, rest, text === undefined ? null : text, ...children);
 }
 
 /** The shared API client (api.request), with the editing key when this page holds one. */
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ */
 function api(method, path, body) {
   return request(method, path, body, padKey ? { "X-Pad-Key": padKey } : {});
 }
@@ -37,7 +79,7 @@ function api(method, path, body) {
 function route() {
   const hash = location.hash.replace(/^#\/?/, "");
   follow += 1;
-  state = null;
+  state = /** @type {any} */ (null);
   editing = null;
   if (!hash) {
     padId = padKey = null;
@@ -52,7 +94,7 @@ function route() {
 
 async function load() {
   try {
-    state = await api("GET", `/api/pads/${encodeURIComponent(padId)}`);
+    state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
   } catch (e) {
     main.replaceChildren(el("p", { class: "pad-error", role: "alert", text: e.message }), el("a", { href: "#", class: "btn primary", text: t("New score pad") }));
     return;
@@ -62,10 +104,11 @@ async function load() {
   live(follow);
 }
 
+/** @param {number} generation */
 async function live(generation) {
   while (generation === follow && state) {
     try {
-      const next = await api("GET", `/api/pads/${encodeURIComponent(padId)}?after=${state.version}`);
+      const next = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}?after=${state.version}`);
       if (generation !== follow) return;
       if (next.version !== state.version) {
         state = next;
@@ -76,7 +119,7 @@ async function live(generation) {
       if (e.status === 429 && generation === follow && state) {
         // Too many pages wait from this address (docs/server.md): read without waiting instead.
         try {
-          const now = await api("GET", `/api/pads/${encodeURIComponent(padId)}`);
+          const now = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
           if (generation === follow && now.version !== state.version) {
             state = now;
             render(false);
@@ -90,6 +133,7 @@ async function live(generation) {
 }
 
 // ------------------------------------------------------------ a new pad
+/** @type {any} what the server offers (GET /api/options) */
 let options = null;
 /** The preset chosen last on the new-pad form (kept when the form is drawn again). */
 let lastPreset = "standard";
@@ -111,6 +155,7 @@ async function showCreate(kept = null) {
       options = { presets: [{ name: "standard", rules: { players: 4, target: 100 } }], choices: {} };
     }
   }
+  /** @type {{name: string, description?: string, rules: Record<string, any>}[]} */
   const presets = options.presets;
   const choices = options.choices || {};
   const chosen = presets.some((p) => p.name === lastPreset) ? lastPreset : "standard";
@@ -125,7 +170,7 @@ async function showCreate(kept = null) {
   const described = el("p", { class: "pad-muted" });
 
   function presetRules() {
-    return presets.find((p) => p.name === preset.value).rules;
+    return (presets.find((p) => p.name === preset.value) || presets[0]).rules;
   }
   function playerCount() {
     const input = playersBox.querySelector("#pad-players");
@@ -148,8 +193,8 @@ async function showCreate(kept = null) {
     const r = presetRules();
     lastPreset = preset.value;
     error.textContent = "";
-    described.textContent = presetDescription(preset.value, (presets.find((p) => p.name === preset.value) || {}).description);
-    const field = (k) => optionField(k, r[k], choices, { idPrefix: "pad-", onPlayers: drawNames });
+    described.textContent = presetDescription(preset.value, (presets.find((p) => p.name === preset.value) || { description: "" }).description);
+    const field = (/** @type {string} */ k) => optionField(k, r[k], choices, { idPrefix: "pad-", onPlayers: drawNames });
     playersBox.replaceChildren(field("players"));
     mainBox.replaceChildren(...PAD_MAIN.filter((k) => k in r).map(field).filter(Boolean));
     moreBox.replaceChildren(...Object.keys(r).filter((k) => !PAD_MAIN.includes(k) && !PAD_SKIP.has(k)).map(field).filter(Boolean), penaltyBox);
@@ -160,13 +205,15 @@ async function showCreate(kept = null) {
   }
   preset.addEventListener("change", presetChanged);
 
+  /** @param {SubmitEvent} ev */
   async function create(ev) {
     ev.preventDefault();
     error.textContent = "";
     const given = [...names.querySelectorAll("input")].map((i, k) => i.value.trim() || t("Player {n}", { n: k + 1 }));
+    /** @type {Record<string, unknown>} */
     const body = { preset: preset.value, names: given };
     try {
-      body.options = readOptions(ev.target, presetRules());
+      body.options = readOptions(/** @type {HTMLFormElement} */ (ev.target), presetRules());
       if (!penaltyBox.hidden) {
         const chips = Number(penalty.value);
         if (penalty.value.trim() === "" || !Number.isInteger(chips)) throw new Error(t("{option}: a whole number, please", { option: t("Revoke penalty (chips, 1887 scoring)") }));
@@ -202,10 +249,15 @@ async function showCreate(kept = null) {
 }
 
 // ------------------------------------------------------------ the hand form
+/** @param {string} suit */
 function layoutOf(suit) {
   return state.layouts[suit] || state.layouts.H;
 }
 
+/**
+ * Start the hand form afresh, or from a hand's entry (to edit it).
+ * @param {any} [entry]
+ */
 function resetForm(entry) {
   const n = state.names.length;
   const suit = (entry && entry.suit) || "H";
@@ -220,7 +272,7 @@ function resetForm(entry) {
     declarer: entry && entry.declarer !== undefined ? entry.declarer : null,
     bid: (entry && entry.bid) || 0,
     note: (entry && entry.note) || "",
-    revokes: entry && entry.revokes ? entry.revokes.map((r) => ({ ...r })) : [],
+    revokes: entry && entry.revokes ? entry.revokes.map((/** @type {object} */ r) => ({ ...r })) : [],
     showRevoke: Boolean(entry && entry.revokes && entry.revokes.length),
   };
   if (entry && entry.cards) for (const [c, seats] of Object.entries(entry.cards)) form.cards[c] = [...seats];
@@ -228,6 +280,7 @@ function resetForm(entry) {
 }
 
 function formEntry() {
+  /** @type {Record<string, any>} */
   const e = {};
   if (form.mode === "points") {
     e.points = form.points.map((x) => Number(x) || 0);
@@ -267,6 +320,13 @@ function shooterInForm() {
   return null;
 }
 
+/**
+ * A number with − and + buttons (and "rest": all that is left, when `rest` is given).
+ * @param {string} label
+ * @param {number} value
+ * @param {(value: number) => void} onChange
+ * @param {number} [rest]
+ */
 function stepper(label, value, onChange, rest) {
   const input = el("input", { class: "pad-count", type: "number", inputmode: "numeric", value, "aria-label": label });
   input.addEventListener("change", () => onChange(Number(input.value) || 0));
@@ -299,7 +359,7 @@ function entryPanel() {
   );
   if (state.rules.auction) {
     const carried = state.carry_declarer !== null && state.carry_declarer !== undefined && !editing;
-    parts.push(el("h3", { text: carried ? t("The pool carried over: {player} names the suit", { player: names[state.carry_declarer] }) : t("Auction") }));
+    parts.push(el("h3", { text: carried ? t("The pool carried over: {player} names the suit", { player: names[/** @type {number} */ (state.carry_declarer)] }) : t("Auction") }));
     if (!carried) {
       parts.push(
         el(
@@ -409,6 +469,7 @@ function revokePanel() {
   return box;
 }
 
+/** @param {number} s */
 function toggleRevoke(s) {
   const i = form.revokes.findIndex((r) => r.seat === s);
   if (i >= 0) form.revokes.splice(i, 1);
@@ -416,22 +477,36 @@ function toggleRevoke(s) {
   render(false);
 }
 
+/** @param {Partial<PadForm>} change */
 function setForm(change) {
   Object.assign(form, change);
   render(false);
 }
 
+/**
+ * @param {number} s
+ * @param {number} v
+ */
 function setCount(s, v) {
   const lay = layoutOf(form.suit);
   form.counts[s] = Math.max(0, Math.min(lay.counted_in_play, v));
   render(false);
 }
 
+/**
+ * @param {number} s
+ * @param {number} v
+ */
 function setPoints(s, v) {
   form.points[s] = v;
   render(false);
 }
 
+/**
+ * Seat `s` took (one copy of) `card`; with one copy a second tap takes it back.
+ * @param {Layout["named"][number]} card
+ * @param {number} s
+ */
 function takeCard(card, s) {
   const takers = form.cards[card.card] || [];
   if (card.copies === 1) form.cards[card.card] = takers[0] === s ? [] : [s];
@@ -440,11 +515,18 @@ function takeCard(card, s) {
   render(false);
 }
 
+/** @param {string} text */
 function showError(text) {
   const box = document.getElementById("pad-error");
   if (box) box.textContent = text;
 }
 
+/**
+ * Send a change of the sheet; true when the server took it (the sheet it returns is drawn).
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ */
 async function change(method, path, body) {
   try {
     state = await api(method, path, body);
@@ -485,6 +567,7 @@ async function deleteEdited() {
   }
 }
 
+/** @param {number} hand counted from 1 */
 function startEdit(hand) {
   if (!padKey) return;
   editing = hand;
@@ -513,7 +596,7 @@ function sheet() {
       row.tabIndex = 0;
       row.setAttribute("aria-label", t("Edit hand {n}", { n: r.hand }));
       row.addEventListener("click", () => startEdit(r.hand));
-      row.addEventListener("keydown", (ev) => {
+      row.addEventListener("keydown", (/** @type {KeyboardEvent} */ ev) => {
         if (ev.key === "Enter") startEdit(r.hand);
       });
     }
@@ -535,7 +618,8 @@ function standing() {
   }
   if (s.rules.partnership) lines.push(el("p", { text: s.sides.map((name, i) => `${name}: ${s.side_totals[i]}`).join(" · ") }));
   if (s.uses_chips) lines.push(el("p", { text: t("Pool: {pool} chips", { pool: s.pool }) }));
-  if (s.stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${s.stakes[i] > 0 ? "+" : ""}${s.stakes[i]}`).join(", ") }) }));
+  const stakes = s.stakes;
+  if (stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${stakes[i] > 0 ? "+" : ""}${stakes[i]}`).join(", ") }) }));
   if (s.rules.target && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: t("The game ends at {target}; lowest wins.", { target: s.rules.target }) }));
   if (s.rules.hands && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: ngettext("The game ends after {n} hand; lowest wins.", "The game ends after {n} hands; lowest wins.", s.rules.hands) }));
   return el("div", { class: "pad-card pad-standing", "aria-live": "polite" }, lines);
@@ -566,6 +650,7 @@ function share() {
   return box;
 }
 
+/** @param {string} text */
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -594,6 +679,7 @@ function render(scroll = true) {
 }
 
 /** What the sheet was set up with, in words: the moon and the scoring (the standing says when it ends). */
+/** @param {Record<string, any>} r */
 function rulesLine(r) {
   const parts = [];
   parts.push(`${optionLabel("moon")}: ${choiceLabel("moon", r.moon)}`);
@@ -603,6 +689,7 @@ function rulesLine(r) {
 }
 
 // ------------------------------------------------------------ start
+/** @param {string} code */
 async function setLang(code) {
   await loadLang(code, (l) => `/api/i18n/${l}`);
   /** @type {HTMLElement} */ (document.getElementById("pad-heading")).textContent = t("Score pad");

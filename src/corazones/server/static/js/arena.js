@@ -1,0 +1,282 @@
+// @ts-check
+// The felt: the seats around it, the trick in the middle (each card on the side of whoever played it),
+// the piles of won tricks, and what takes the middle between tricks: the waiting room, the hand summary,
+// the game over box, the last trick. Views of the table screen (`tb`, the TableScreen of table.js).
+import { cardElement, cardName, sortCards } from "./cards.js";
+import { ngettext, t } from "./i18n.js";
+import { arrive, centre, leave } from "./motion.js";
+import { gameOverPanel, summaryPanel } from "./results.js";
+import { teamOf } from "./state.js";
+import { copyText, h, openDialog } from "./ui.js";
+import { glue, levelName } from "./words.js";
+
+/** @typedef {import("./table.js").TableScreen} TableScreen */
+/** @typedef {import("./state.js").Trick} Trick */
+/** @typedef {import("./state.js").TableInfo} TableInfo */
+/** @typedef {{tricks: number, cards: string[]}} Pile */
+
+/**
+ * Where a seat sits around the felt, yours at the bottom: the direction from the middle.
+ * @param {TableScreen} tb
+ * @param {number} seat
+ */
+export function relPos(tb, seat) {
+  const n = tb.store.nPlayers();
+  const me = tb.store.seat === null ? 0 : tb.store.seat;
+  const k = (seat - me + n) % n;
+  const angle = (90 + (k * 360) / n) * (Math.PI / 180);
+  return { cos: Math.cos(angle), sin: Math.sin(angle), k };
+}
+
+/** @param {TableScreen} tb */
+export function renderArena(tb) {
+  const st = tb.store;
+  if (!st.table) return;
+  const v = st.view;
+  const n = st.nPlayers();
+  const W = tb.arena.clientWidth || 360;
+  const H = tb.arena.clientHeight || 320;
+  // Many seats on a narrow screen: smaller seat boxes, so they do not overlap.
+  const compact = W < 600 && n > 5;
+  const boxW = compact ? 92 : W < 600 ? 120 : 176;
+  const boxH = compact ? 66 : W < 600 ? 84 : 100;
+  const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
+  const ry = Math.max(20, ((H / 2 - boxH / 2 - 4) / H) * 100);
+  /** @type {HTMLElement[]} */
+  const nodes = [];
+  const piles = st.piles();
+  for (let s = 0; s < n; s++) {
+    if (s === st.seat) continue; // your own seat is the hand below
+    const p = relPos(tb, s);
+    const node = seatNode(tb, s, piles);
+    if (compact) node.classList.add("compact");
+    node.style.left = `${50 + rx * p.cos}%`;
+    node.style.top = `${50 + ry * p.sin}%`;
+    nodes.push(node);
+  }
+  const trick = h("div.trick", { "aria-label": t("Cards on the table"), role: "group" });
+  const shown = st.shownTrick;
+  const plays = shown ? shown.plays : v ? v.trick : [];
+  const winner = shown ? shown.winner : null;
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const [, c] of plays) counts[c] = (counts[c] || 0) + 1;
+  // The trick: a compact ring in the middle, each card on the side of the seat that played it.
+  const tw = Math.round(compact ? 42 : W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
+  const spread = n > 4 ? 1.25 : 1;
+  // Beside the seats to the left and right, never under them (a narrow screen brings them closer in).
+  const dx = Math.min(tw * 1.05 * spread, Math.max(tw * 0.75, W / 2 - boxW - 8 - tw / 2));
+  const dy = tw * 1.4 * 0.6 * spread;
+  plays.forEach(([s, c], i) => {
+    const p = relPos(tb, s);
+    const el = cardElement(c);
+    el.setAttribute("aria-label", t("{name}: {card}", { name: st.nameOf(s), card: cardName(c) }));
+    el.style.width = `${tw}px`;
+    el.style.left = `calc(50% + ${Math.round(dx * p.cos)}px)`;
+    el.style.top = `calc(50% + ${Math.round(dy * p.sin)}px)`;
+    el.style.zIndex = String(10 + i);
+    if (shown && s === winner) el.classList.add("win");
+    if (st.table && st.table.rules.decks === 2 && counts[c] > 1) el.classList.add("cancelled");
+    trick.append(el);
+  });
+  nodes.push(trick);
+  const lastTrick = tb.lastTrickShown && v && v.last_trick && !shown && !st.summary && !v.game_over ? v.last_trick : null;
+  if (shown) {
+    const note = h("div.trick-note", { "aria-hidden": "true" }, winner === null
+      ? t("Trick annulled")
+      : winner === st.seat ? t("You take the trick") : t("{name} takes the trick", { name: st.nameOf(winner) }));
+    note.style.top = `calc(50% + ${Math.round(dy + tw * 0.7 + 24)}px)`;
+    nodes.push(note);
+  } else if (!v) {
+    nodes.push(waitingRoom(tb));
+  } else if (st.summary) {
+    nodes.push(summaryPanel(tb));
+  } else if (st.reveal || v.game_over) {
+    nodes.push(gameOverPanel(tb));
+  } else if (lastTrick) {
+    nodes.push(lastTrickPanel(tb, lastTrick));
+  }
+  // Cards the hand still shows, where a card of yours starts its way to the trick.
+  const fromHand = new Map();
+  for (const el of tb.handZone.querySelectorAll(".hand .card")) {
+    const c = /** @type {HTMLElement} */ (el).dataset.card;
+    if (c && !fromHand.has(c)) fromHand.set(c, centre(el));
+  }
+  tb.arena.replaceChildren(...nodes);
+  // A card new on the table travels from the seat (or your hand) that played it.
+  const keys = plays.map(([s, c]) => `${s}:${c}`);
+  const before = tb.drawnPlays || [];
+  const grows = before.length <= keys.length && before.every((k, i) => keys[i] === k);
+  tb.drawnPlays = keys;
+  if (grows && keys.length > before.length) {
+    const els = trick.querySelectorAll(".card");
+    for (let i = before.length; i < keys.length; i++) {
+      const [s, c] = plays[i];
+      const from = s === st.seat ? (fromHand.get(c) || centre(tb.handZone)) : centre(tb.arena.querySelector(`.seat[data-seat="${s}"]`));
+      arrive(/** @type {HTMLElement} */ (els[i]), from, "play", "translate(-50%, -50%)");
+    }
+  }
+}
+
+/**
+ * The trick just finished sweeps to the pile of whoever took it (an annulled one stays for the next).
+ * @param {TableScreen} tb
+ * @param {Trick} trick
+ * @param {number} ms
+ */
+export function sweepTrick(tb, trick, ms) {
+  if (trick.winner === null || trick.winner === undefined) return;
+  const target = trick.winner === tb.store.seat
+    ? tb.handZone.querySelector(".pile") || tb.handZone.querySelector(".chip.mine")
+    : tb.arena.querySelector(`.seat[data-seat="${trick.winner}"] .pile`) || tb.arena.querySelector(`.seat[data-seat="${trick.winner}"]`);
+  const els = /** @type {HTMLElement[]} */ ([...tb.arena.querySelectorAll(".trick .card")]);
+  leave(els, centre(target) || centre(tb.handZone), "sweep", ms, "translate(-50%, -50%)");
+}
+
+/**
+ * The previous trick, card by card, and who took it: on demand at any moment of the play.
+ * @param {TableScreen} tb
+ * @param {Trick} tr
+ */
+function lastTrickPanel(tb, tr) {
+  const st = tb.store;
+  const box = h("div.last-trick", { role: "region", "aria-label": t("Last trick"), id: "last-trick" });
+  box.append(h("h3", null, t("Last trick")));
+  const row = h("div.card-row");
+  for (const [s, c] of tr.plays) {
+    const el = cardElement(c);
+    el.setAttribute("aria-label", t("{name}: {card}", { name: st.nameOf(s), card: cardName(c) }));
+    if (s === tr.winner) el.classList.add("win");
+    row.append(h("figure", null, el, h("figcaption", null, st.nameOf(s))));
+  }
+  box.append(row);
+  box.append(h("p", null, tr.winner === null || tr.winner === undefined
+    ? t("Nobody won it: it was annulled")
+    : tr.winner === st.seat ? t("You took it") : t("{name} took it", { name: st.nameOf(tr.winner) })));
+  box.append(h("button.btn.small", { type: "button", onclick: () => { tb.lastTrickShown = false; tb.render(); } }, t("Close")));
+  return box;
+}
+
+/**
+ * A seat's pile of won tricks: a small stack with its count; a click shows the penalty cards in it.
+ * @param {TableScreen} tb
+ * @param {number} s
+ * @param {Pile[]} piles
+ */
+export function pileNode(tb, s, piles) {
+  const p = piles[s];
+  if (!p.tricks) return null;
+  const name = tb.store.nameOf(s);
+  const stack = h("span.pile-stack", { "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(p.tricks, 4); i++) stack.append(h("span"));
+  return h("button.pile", {
+    type: "button",
+    "aria-label": ngettext("{name}: {n} trick won; show the penalty cards", "{name}: {n} tricks won; show the penalty cards", p.tricks, { name }),
+    onclick: (/** @type {Event} */ ev) => { ev.stopPropagation(); showPile(tb, s); },
+  }, stack, h("span.pile-n", null, String(p.tricks)));
+}
+
+/**
+ * @param {TableScreen} tb
+ * @param {number} s
+ */
+async function showPile(tb, s) {
+  const st = tb.store;
+  const p = st.piles()[s];
+  const title = s === st.seat ? t("Your tricks") : t("Tricks of {name}", { name: st.nameOf(s) });
+  await openDialog((close) => h("div.dlg", null,
+    h("h2", null, title),
+    h("p", null, ngettext("{n} trick won this hand.", "{n} tricks won this hand.", p.tricks)),
+    p.cards.length
+      ? h("div.card-row", null, sortCards(p.cards).map((c) => cardElement(c)))
+      : h("p.muted", null, t("No penalty card.")),
+    h("div.actions", null, h("button.btn.primary", { type: "button", onclick: () => close(null) }, t("Close")))),
+  { label: title });
+}
+
+/**
+ * A seat around the felt: its name, person or bot, cards left, won tricks, points and score (or chips),
+ * its bid; a seat to take or a player to remove when that can be done.
+ * @param {TableScreen} tb
+ * @param {number} s
+ * @param {Pile[]} piles
+ */
+function seatNode(tb, s, piles) {
+  const st = tb.store;
+  const table = /** @type {TableInfo} */ (st.table);
+  /** @type {import("./state.js").SeatInfo} */
+  const info = (table.seats || []).find((x) => x.seat === s) || { seat: s, name: t("Seat {n}", { n: s + 1 }), kind: "bot", status: "bot" };
+  const v = st.view;
+  const mine = s === st.seat;
+  const turn = v && !v.game_over && !st.summary && !st.shownTrick && v.to_act.includes(s);
+  const cls = ["seat"];
+  if (turn) cls.push("turn");
+  if (mine) cls.push("me");
+  if (info.status === "away") cls.push("away");
+  const held = info.player !== null && info.player !== undefined;
+  const who = info.status === "bot" || info.kind === "bot"
+    ? (held && info.kind === "human"
+      ? t("bot for now ({level})", { level: levelName(info.level) })
+      : t("bot: {level}", { level: levelName(info.level) }))
+    : info.status === "away" ? t("away, seat kept") : info.status === "empty" ? t("free seat") : t("human");
+  const name = mine ? t("{name} (you)", { name: info.name }) : st.seatName(s);
+  const lines = [h("div.name", null, v && v.dealer === s ? h("span.dealer", { title: t("Dealer"), "aria-label": t("Dealer") }, "D") : null, " ", name)];
+  lines.push(h("div.meta", null, h("span.level", null, who)));
+  if (table.rules.partnership) lines.push(h("div.meta", null, t("Team {team}", { team: teamOf(s) })));
+  /** @type {Record<string, string>} */
+  const data = { seat: String(s) };
+  if (v) {
+    const cards = v.hand_sizes[s];
+    const pts = v.points_taken[s];
+    const total = v.scores[s];
+    const chips = table.rules.settlement !== "points";
+    lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards)), pileNode(tb, s, piles)));
+    // Chip games keep no score: the seat shows its chips instead. A number never wraps away from its word.
+    lines.push(h("div.meta.nums", null, h("span", null, glue(chips
+      ? t("took {p} · {c}", { p: pts, c: ngettext("{n} chip", "{n} chips", v.chips[s]) })
+      : t("took {p} · score {s}", { p: pts, s: total })))));
+    Object.assign(data, { took: String(pts), score: String(total), chips: String(v.chips[s]) });
+    const bid = (v.bids || []).find((b) => b[0] === s);
+    if (bid) lines.push(h("div.meta", null, bid[1] ? t("bid {n}", { n: bid[1] }) : t("no bid")));
+    if (!mine && cards) {
+      const backs = h("div.mini-backs", { "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(cards, 13); i++) backs.append(h("span"));
+      lines.push(backs);
+    }
+  }
+  if (!v && table.status === "open" && info.status === "empty" && st.seat === null) {
+    lines.push(h("button.btn.small.gold", { type: "button", onclick: () => tb.sit(s) }, t("Sit here")));
+  }
+  if (v && st.seat === null && info.kind === "human" && info.status === "bot" && !held) {
+    lines.push(h("button.btn.small.gold", { type: "button", onclick: () => tb.sit(s) }, t("Take this seat")));
+  }
+  if (st.player && table.owner === st.player.id && table.status !== "finished" && info.kind === "human"
+    && held && info.player !== st.player.id) {
+    lines.push(h("button.btn.small.ghost.seat-remove", { type: "button", onclick: () => tb.removeSeat(s, name) }, t("Remove")));
+  }
+  const label = [name, who, turn ? t("to play") : ""].filter(Boolean).join(", ");
+  return h("div." + cls.join("."), { "aria-label": label, role: "group", dataset: data }, ...lines);
+}
+
+/**
+ * Before the game: who is still awaited, the invite link, start now (the host), leave the seat.
+ * @param {TableScreen} tb
+ */
+function waitingRoom(tb) {
+  const st = tb.store;
+  const tbl = /** @type {TableInfo} */ (st.table);
+  const box = h("div.center-msg");
+  box.append(h("h2", null, t("Waiting for players")));
+  const free = tbl.seats.filter((s) => s.status === "empty").length;
+  box.append(h("p", null, ngettext("{n} seat is free. Send the invite link to a friend.", "{n} seats are free. Send the invite link to a friend.", free)));
+  const url = tbl.invite_url;
+  if (url) {
+    const input = h("input", { type: "text", readonly: true, value: url, "aria-label": t("Invite link") });
+    box.append(h("div.invite", null, input, h("button.btn.gold", { type: "button", onclick: () => copyText(url) }, t("Copy link"))));
+  }
+  if (st.player && tbl.owner === st.player.id) {
+    box.append(h("p", null, h("button.btn.primary", { type: "button", onclick: () => tb.startNow() }, t("Start now: bots take the free seats"))));
+  }
+  if (st.seat !== null) box.append(h("p", null, h("button.btn.ghost.small", { type: "button", onclick: () => tb.stand() }, t("Leave the seat"))));
+  return box;
+}

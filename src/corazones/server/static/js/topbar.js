@@ -1,0 +1,71 @@
+// @ts-check
+// The bar above the felt: the table's name, the hand, the pass, the penalty suit and whether it is
+// broken, the pool and the winning bid (chip games), the kitty, the fair-shuffle commitment, and the
+// speed and motion settings. A view of the table screen (`tb`, the TableScreen of table.js).
+import { suitName } from "./cards.js";
+import { ngettext, t } from "./i18n.js";
+import { motionSetting, setMotion } from "./motion.js";
+import { esc } from "./state.js";
+import { SPEEDS, getSpeed } from "./store.js";
+import { h, suitIcon } from "./ui.js";
+import { passWay, short, speedName, tableTitle } from "./words.js";
+
+/** @typedef {import("./table.js").TableScreen} TableScreen */
+
+const LOCK = '<svg class="lock" viewBox="0 0 16 16" aria-hidden="true"><path d="M4 7V5a4 4 0 0 1 8 0v2h1v8H3V7h1zm2 0h4V5a2 2 0 0 0-4 0v2z"/></svg>';
+
+/** @param {TableScreen} tb */
+export function renderTop(tb) {
+  const st = tb.store;
+  if (!st.table) return;
+  const v = st.view;
+  const r = st.table.rules;
+  const items = [h("span.chip.table-name", null, tableTitle(st.table))];
+  if (v) {
+    if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
+    if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && st.tricks.length === 0 && v.tricks_played === 0)) {
+      const to = v.pass_to !== undefined && v.pass_to !== null ? st.nameOf(v.pass_to) : null;
+      items.push(h("span.chip", null, v.pass_direction === "hold"
+        ? t("No pass this hand")
+        : to ? t("Pass {way}, to {name}", { way: passWay(v.pass_direction), name: to })
+          : t("Pass {way}", { way: passWay(v.pass_direction) })));
+    }
+    if (v.penalty_suit !== "H" || r.auction) {
+      items.push(h("span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(t("Penalty suit: {suit}", { suit: suitName(v.penalty_suit) })) }));
+    }
+    const brokenText = v.hearts_broken
+      ? t("{suit} broken", { suit: suitName(v.penalty_suit) })
+      : t("{suit} not broken", { suit: suitName(v.penalty_suit) });
+    if (r.must_break_hearts) {
+      items.push(h(v.hearts_broken ? "span.chip.hearts-broken" : "span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(brokenText) }));
+    }
+    if (r.settlement !== "points") items.push(h("span.chip", null, t("Pool: {n} chips", { n: v.pool })));
+    // The auction's winning bid is paid into the pool when the hand is settled: shown until then.
+    if (r.auction && v.declarer !== null && v.declarer !== undefined && !v.game_over && !st.summary) {
+      const high = (v.bids || []).reduce((m, b) => Math.max(m, b[1]), 0);
+      if (high) items.push(h("span.chip", null, t("{name} bid {n} chips", { name: st.nameOf(v.declarer), n: high })));
+    }
+    if (v.kitty_size) {
+      items.push(h("span.chip", null, v.kitty_owner === null
+        ? ngettext("Kitty: {n} card face down", "Kitty: {n} cards face down", v.kitty_size)
+        : t("Kitty taken by {name}", { name: st.nameOf(v.kitty_owner) })));
+    }
+  }
+  if (st.commitment) {
+    items.push(h("button.chip", {
+      type: "button", title: t("Fair shuffle: see the commitment"), onclick: () => tb.showTab("fair"),
+      html: LOCK + " " + esc(t("Fair shuffle {c}", { c: short(st.commitment) })),
+    }));
+  }
+  const speed = h("select", {
+    id: "speed", onchange: (/** @type {Event} */ e) => { localStorage.setItem("corazones.speed", /** @type {HTMLSelectElement} */ (e.target).value); },
+  }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === getSpeed() ? "selected" : null }, speedName(k))));
+  items.push(h("span.chip", null, h("label.speed-label", { for: "speed" }, t("Speed")), " ", speed));
+  // Cards that move, or not (the system's reduced-motion setting turns them off too).
+  const motion = h("input", {
+    type: "checkbox", id: "motion", checked: motionSetting() === "on",
+    onchange: (/** @type {Event} */ e) => setMotion(/** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"),
+  });
+  items.push(h("span.chip", null, motion, h("label", { for: "motion" }, t("Motion"))));
+  tb.top.replaceChildren(...items);
+}
