@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import statistics
 from pathlib import Path
 
 from corazones.core import Game, Rules
@@ -49,27 +51,51 @@ def play(pairs: list[str], games: int, preset: str, out: Path, seed: int, hands:
                 print(pair, k + 1, levels, ranks_of(game), flush=True)
 
 
-def fit(files: list[Path]) -> dict[str, tuple[float, float]]:
+def fit_once(games: list[dict[str, object]]) -> dict[str, tuple[float, float]]:
+    """Every level rated as one player over ``games`` in the order given (OpenSkill is online)."""
     ratings: dict[str, tuple[float, float]] = {}
-    count = 0
-    for path in files:
-        for line in path.read_text(encoding="utf-8").splitlines():
-            game = json.loads(line)
-            levels = game["levels"]
-            before = [ratings.get(level) for level in levels]
-            after = rate(before, game["ranks"])
-            # a level that sits in several seats of one game moves by the mean of its seats' moves
-            moved: dict[str, list[tuple[float, float]]] = {}
-            for level, (mu, sigma) in zip(levels, after, strict=True):
-                moved.setdefault(level, []).append((mu, sigma))
-            for level, rows in moved.items():
-                ratings[level] = (sum(m for m, _ in rows) / len(rows), min(s for _, s in rows))
-            count += 1
-    shift = START_MU - ratings["standard"][0] if "standard" in ratings else 0.0
-    print(f"{count} games")
-    for level, (mu, sigma) in sorted(ratings.items(), key=lambda kv: -kv[1][0]):
-        print(f'    "{level}": ({mu + shift:.1f}, {sigma:.2f}),')
+    for game in games:
+        levels = game["levels"]
+        assert isinstance(levels, list)
+        before = [ratings.get(level) for level in levels]
+        after = rate(before, game["ranks"])  # type: ignore[arg-type]
+        # a level that sits in several seats of one game moves by the mean of its seats' moves
+        moved: dict[str, list[tuple[float, float]]] = {}
+        for level, (mu, sigma) in zip(levels, after, strict=True):
+            moved.setdefault(level, []).append((mu, sigma))
+        for level, rows in moved.items():
+            ratings[level] = (sum(m for m, _ in rows) / len(rows), min(s for _, s in rows))
     return ratings
+
+
+def fit(files: list[Path], orders: int = 20, seed: int = 1) -> dict[str, tuple[float, float]]:
+    """The levels' ratings, shifted so that ``standard`` sits at :data:`START_MU`, averaged over ``orders`` orders.
+
+    An online fit weighs a level's games by their place in the file (its sigma shrinks as it goes), so one
+    order can put a level above another that beat it in the raw results.  The games are fitted in
+    ``orders`` shuffled orders (seeded, so the table is reproducible) and each level's shifted mu is the
+    mean over them; the spread of those mus is printed beside it, as how much the order alone moves it.
+    """
+    games = [json.loads(line) for path in files for line in path.read_text(encoding="utf-8").splitlines()]
+    rng = random.Random(seed)
+    runs: dict[str, list[tuple[float, float]]] = {}
+    for k in range(orders):
+        order = list(games)
+        if k:
+            rng.shuffle(order)
+        ratings = fit_once(order)
+        shift = START_MU - ratings["standard"][0] if "standard" in ratings else 0.0
+        for level, (mu, sigma) in ratings.items():
+            runs.setdefault(level, []).append((mu + shift, sigma))
+    table = {
+        level: (statistics.fmean(m for m, _ in rows), statistics.fmean(s for _, s in rows))
+        for level, rows in runs.items()
+    }
+    print(f"{len(games)} games, {orders} orders")
+    for level, (mu, sigma) in sorted(table.items(), key=lambda kv: -kv[1][0]):
+        spread = statistics.pstdev(m for m, _ in runs[level])
+        print(f'    "{level}": ({mu:.1f}, {sigma:.2f}),  # mu moves {spread:.2f} with the order')
+    return table
 
 
 def main() -> None:
@@ -84,11 +110,12 @@ def main() -> None:
     p.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+", type=Path)
+    f.add_argument("--orders", type=int, default=20, help="shuffled orders the online fit is averaged over")
     args = ap.parse_args()
     if args.cmd == "play":
         play(args.pairs, args.games, args.preset, args.out, args.seed, args.hands)
     else:
-        fit(args.files)
+        fit(args.files, args.orders)
 
 
 if __name__ == "__main__":

@@ -82,15 +82,16 @@ FAMILIES: dict[str, str] = {
 OTHER = "other"
 
 #: Each bot level's fixed rating (mu, sigma), calibrated by ``bench/ratings.py`` (see the module text and
-#: ``docs/review.md``): 800 two-hand standard games between neighbouring levels (200 a pair) and 84
-#: between ``standard`` and ``expert``, fitted in that order, shifted so that ``standard`` is at 25.
+#: ``docs/review.md``): 800 two-hand standard games between neighbouring levels (200 a pair) and 300
+#: between ``standard`` and ``expert``, fitted in 20 shuffled orders and averaged, shifted so that
+#: ``standard`` is at 25.
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "expert": (25.3, 2.39),
-    "standard": (25.0, 1.61),
-    "shooter": (24.2, 1.85),
-    "learned": (24.0, 1.82),
-    "beginner": (20.5, 1.76),
-    "random": (2.0, 2.41),
+    "expert": (26.2, 1.66),
+    "standard": (25.0, 1.54),
+    "learned": (25.0, 1.82),
+    "shooter": (22.8, 1.85),
+    "beginner": (18.1, 1.72),
+    "random": (-0.7, 2.21),
 }
 
 
