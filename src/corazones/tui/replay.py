@@ -49,29 +49,10 @@ from corazones.tui.review import (
 from corazones.tui.review_process import review_elsewhere
 from corazones.tui.table import move_text
 from corazones.tui.texts import _, direction, ngettext, suit_name
-from corazones.tui.widgets import card_label, cards_label, sort_hand
+from corazones.tui.widgets import card_label, cards_label, key_lines, sort_hand
 
 #: The width of the review's progress bar, in cells.
 BAR = 20
-
-
-def key_lines(pairs: list[tuple[str, str]], width: int) -> Text:
-    """The keys and what they do, ``key what`` kept together on a line: a narrow window breaks between pairs."""
-    out = Text()
-    used = 0
-    for key, what in pairs:
-        size = len(key) + 1 + len(what)
-        if used:
-            if used + 2 + size > width:
-                out.append("\n")
-                used = 0
-            else:
-                out.append("  ")
-                used += 2
-        out.append(key, style="bold")
-        out.append(" " + what)
-        used += size
-    return out
 
 
 class ReplayScreen(Screen[None]):

@@ -63,7 +63,7 @@ from corazones.tui.texts import (
     suit_name,
     teams_text,
 )
-from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, penalty_line
+from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, key_lines, penalty_line
 
 #: The smallest window the table is laid out for, at every player count (columns, lines).
 MIN_SIZE = (80, 24)
@@ -403,24 +403,7 @@ class TableScreen(Screen[None]):
             parts.insert(1, ("p", _("pass")))
         if self.pausing:
             parts.insert(0, (_("space"), _("go on")))
-        # Packed by whole key-and-word pairs, so a narrow window breaks the line between two keys
-        # ("f speed: normal" is never split across lines), not inside one.
-        width = max(20, self.size.width - 2)
-        t = Text()
-        used = 0
-        for i, (k, v) in enumerate(parts):
-            pair = len(k) + 1 + len(v)
-            if i:
-                if used + 2 + pair > width:
-                    t.append("\n")
-                    used = 0
-                else:
-                    t.append("  ")
-                    used += 2
-            t.append(k, style="bold")
-            t.append(" " + v)
-            used += pair
-        return t
+        return key_lines(parts, max(20, self.size.width - 2))
 
     def say(self, text: str | Text, error: bool = False) -> None:
         self.message = Text(text, style="bold red") if error and isinstance(text, str) else text

@@ -210,3 +210,26 @@ class SeatBox(Static):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="seat")
         self.seat = seat
+
+
+def key_lines(pairs: list[tuple[str, str]], width: int) -> Text:
+    """The keys and what they do, ``key what`` kept together on a line: a narrow window breaks between pairs.
+
+    Both the table and the replay viewer draw their keys line with it, so "f speed: normal" is never split
+    across lines in either.
+    """
+    out = Text()
+    used = 0
+    for key, what in pairs:
+        size = len(key) + 1 + len(what)
+        if used:
+            if used + 2 + size > width:
+                out.append("\n")
+                used = 0
+            else:
+                out.append("  ")
+                used += 2
+        out.append(key, style="bold")
+        out.append(" " + what)
+        used += size
+    return out
