@@ -27,6 +27,7 @@ import json
 import random
 import statistics
 from pathlib import Path
+from typing import Any
 
 from corazones.core import Game, Rules
 from corazones.players.registry import make_player
@@ -51,14 +52,13 @@ def play(pairs: list[str], games: int, preset: str, out: Path, seed: int, hands:
                 print(pair, k + 1, levels, ranks_of(game), flush=True)
 
 
-def fit_once(games: list[dict[str, object]]) -> dict[str, tuple[float, float]]:
+def fit_once(games: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:
     """Every level rated as one player over ``games`` in the order given (OpenSkill is online)."""
     ratings: dict[str, tuple[float, float]] = {}
     for game in games:
         levels = game["levels"]
-        assert isinstance(levels, list)
         before = [ratings.get(level) for level in levels]
-        after = rate(before, game["ranks"])  # type: ignore[arg-type]
+        after = rate(before, game["ranks"])
         # a level that sits in several seats of one game moves by the mean of its seats' moves
         moved: dict[str, list[tuple[float, float]]] = {}
         for level, (mu, sigma) in zip(levels, after, strict=True):
