@@ -6,10 +6,18 @@ code, however busy the cores are.  Name them to the arena as
 ``unlimited:expert`` and so on, with this folder on the path::
 
     PYTHONPATH=bench python3 bench/moon.py --pairs unlimited:expert/unlimited:moonshot --deals 50
+
+``unlimited:frozen`` is the expert as it played on 2026-12-03, before the
+moon charge and the playouts' stoppers: the copy that a change to the
+expert's play is measured against (``docs/bots.md``).
 """
 
 from __future__ import annotations
 
+import os
+
+from corazones.core.actions import Action
+from corazones.core.observation import Observation
 from corazones.players.expert import ExpertBot
 from corazones.players.moonshot import MoonshotBot
 
@@ -22,3 +30,36 @@ def expert(seed: int | str | None = None) -> ExpertBot:
 def moonshot(seed: int | str | None = None) -> MoonshotBot:
     """The ``moonshot`` level without its time limit."""
     return MoonshotBot(seed, time_limit=None)
+
+
+def frozen(seed: int | str | None = None) -> ExpertBot:
+    """The expert of 2026-12-03 (no moon charge, playouts' defenders shed their highest card), time limit off."""
+    return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False)
+
+
+class _Aiming(MoonshotBot):
+    """``unlimited:moonshot`` that notes, once per deal, that it played or passed for the moon."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed, time_limit=None)
+        self._seed = seed
+        self._noted = False
+
+    def act(self, obs: Observation) -> Action:
+        action = super().act(obs)
+        log = os.environ.get("CORAZONES_AIM_LOG")
+        if self.aiming and not self._noted and log:
+            self._noted = True
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(f"{self._seed}\n")
+        return action
+
+
+def aiming(seed: int | str | None = None) -> MoonshotBot:
+    """``unlimited:moonshot`` that appends its bot seed to ``$CORAZONES_AIM_LOG`` in every deal it aims at the moon.
+
+    The arena's bot seed names the board, the rotation and the seat
+    (``moon/12/1/3``), so the log counts the deals a moonshot went for the
+    moon, to set beside the moons it shot (``bench/moon.py --out``).
+    """
+    return _Aiming(seed)

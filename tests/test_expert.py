@@ -177,6 +177,32 @@ def test_scorer_counts_the_moon_and_the_end_of_the_game() -> None:
     assert d.hand_scores()[0] == -26
 
 
+def test_moon_charge_costs_another_sides_moon_and_only_that() -> None:
+    rules = Rules.preset("standard", passes=("hold",))
+    hands = [[c for c in range(52) if c % 4 == s] for s in range(4)]
+    obs = Game(rules, seed=0).observation(1)
+
+    def moon_by(seat: int) -> Deal:
+        d = Deal.at_play(rules, hands)
+        d.pts = [26 if s == seat else 0 for s in range(4)]
+        d.pos = list(d.pts)
+        d.shooter, d.phase, d.turn = seat, "moon", seat
+        return d
+
+    plain, charged = Scorer(obs), Scorer(obs, moon_charge=0.5)  # half the moon's 26 points
+    for seat in (0, 2, 3):
+        a, b = moon_by(seat), moon_by(seat)
+        assert charged.outcome(b, 1)[0] == pytest.approx(plain.outcome(a, 1)[0] - 13.0)
+        assert charged.outcome(b, 1)[1] == plain.outcome(a, 1)[1]  # the points shown are the hand's own
+    # our own moon, and a hand without one, cost nothing more
+    assert charged.outcome(moon_by(1), 1) == plain.outcome(moon_by(1), 1)
+    d = Deal.at_play(rules, hands)
+    d.pts, d.pos, d.phase = [13, 5, 4, 4], [13, 5, 4, 4], "done"
+    assert charged.value(d, 1) == plain.value(d, 1)
+    with pytest.raises(ValueError, match="moon_charge"):
+        ExpertBot(moon_charge=-1)
+
+
 def test_suggest_gives_a_legal_move_and_a_reason() -> None:
     for level in ("expert", "random"):
         g = Game(Rules.preset("standard"), seed=9)

@@ -73,3 +73,21 @@ def test_a_defender_keeps_its_stoppers_on_the_shooters_trick() -> None:
     assert choose(d, ctx) == parse_card("QS")
     # against seat 3's moon it throws its lowest card and keeps the high ones that can win a trick off it
     assert choose(d, ctx, moon=3, defend=True) == parse_card("2H")
+
+
+def test_with_stoppers_a_defender_keeps_its_high_card_under_the_shooters_ace() -> None:
+    hands = [
+        "2C 3D 4D 5D 6D 7D 8D 9D TD JD QD KS 2S",
+        "3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3S 4S",
+        "AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+        "AC AH AS QS JS TS 9S 8S 7S 6S 5S KD 2D",
+    ]
+    d = _after("2C 3C AD AC AS", hands)  # seat 3 took the first trick and leads the A♠
+    assert d.turn == 0
+    # without stoppers, when nothing beats the A♠, seat 0 sheds its highest spade
+    assert choose(d, Context(d), moon=3, defend=True) == parse_card("KS")
+    # with stoppers it keeps the K♠, the card that can still win a spade trick off the shooter
+    assert choose(d, Context(d, stoppers=True), moon=3, defend=True) == parse_card("2S")
+    # and it still beats the shooter's card when it can
+    d2 = _after("2C 3C AD AC 5S", hands)
+    assert choose(d2, Context(d2, stoppers=True), moon=3, defend=True) == parse_card("KS")

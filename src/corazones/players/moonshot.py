@@ -37,7 +37,10 @@ passed: a pass that sets a moon up is chosen when the moon after it is worth
 more than the safest pass played safe.
 
 Everything else (bids, the penalty suit, the moon choice, variants without a
-moon) is the expert's.
+moon) is the expert's, with the defence it was first measured with: no
+charge for another seat's moon and playout defenders that shed their
+highest card under the shooter's (``moon_charge=0``, ``stoppers=False``), so
+that a change to the expert's defence is measured against the same shooter.
 """
 
 from __future__ import annotations
@@ -67,6 +70,9 @@ class MoonshotBot(ExpertBot):
     name = "moonshot"
 
     def __init__(self, seed: int | str | None = None, *, moon_share: float = 0.5, **kwargs: Any) -> None:
+        # the sparring partner's own defence stays the one it was measured with
+        kwargs.setdefault("moon_charge", 0.0)
+        kwargs.setdefault("stoppers", False)
         super().__init__(seed, **kwargs)
         if not 0.0 <= moon_share <= 1.0:
             raise ValueError(f"moon_share must be between 0 and 1, not {moon_share}")

@@ -24,7 +24,10 @@ A seat that has taken every penalty point so far with much of the total in
 hand tries to take the rest (shooting the moon), and the others then try to
 stop it: they give points to any other seat that wins a trick, and on the
 shooter's tricks they throw their lowest card, keeping the high ones that can
-still win a trick off it.  The policy never looks at another
+still win a trick off it.  Following the shooter's suit with nothing that
+beats its card, they shed their highest card, unless the searched position
+asks them to keep their stoppers (``Context(d, stoppers=True)``, an
+``expert`` option): then they play their lowest, as they do when void.  The policy never looks at another
 seat's hand: it only uses cards that are gone and its own hand, like a player
 at the table (the deal it plays is itself a sample of the hidden cards).
 """
@@ -65,12 +68,15 @@ class Context:
         "partner",
         "pen_mask",
         "pen_order",
+        "stoppers",
         "teams",
         "values",
         "zero_mask",
     )
 
-    def __init__(self, d: Deal) -> None:
+    def __init__(self, d: Deal, stoppers: bool = False) -> None:
+        #: defenders following the shooter's suit under its card keep their high cards (see :func:`choose`)
+        self.stoppers = stoppers
         vals = d.values
         self.values = vals
         self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
@@ -138,6 +144,9 @@ def choose(d: Deal, ctx: Context, moon: int = -1, defend: bool = True, shooting:
                 above = legal & ~_BELOW[win]
                 if above:
                     return _high(above)
+                if ctx.stoppers:
+                    # nothing beats the shooter's card: keep the high ones, which may win a later trick off it
+                    return _low(legal)
         return _follow(d, legal, win, wseat, pts, last, out, ctx, seat)
     if moon >= 0 and defend and moon != seat:
         if wseat != moon:

@@ -41,10 +41,27 @@ Row = tuple[list[float], list[float]]
 class Scorer:
     """The value of a finished hand for one seat, in the light of the whole game."""
 
-    __slots__ = ("bid", "final", "match", "pool", "rules", "settlement", "target", "team", "teams", "weights")
+    __slots__ = (
+        "bid",
+        "final",
+        "match",
+        "moon_charge",
+        "pool",
+        "rules",
+        "settlement",
+        "stoppers",
+        "target",
+        "team",
+        "teams",
+        "weights",
+    )
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, moon_charge: float = 0.0, stoppers: bool = False) -> None:
         r = obs.rules
+        #: extra cost of a playout that ends with another side's moon, as a share of the moon's points
+        self.moon_charge = moon_charge
+        #: the playouts' defenders keep their stoppers when following the shooter's suit (``rollout.Context``)
+        self.stoppers = stoppers
         self.rules = r
         self.settlement = r.settlement
         self.teams = r.teams
@@ -94,14 +111,21 @@ class Scorer:
             return chips, -chips
         hand = self._side_points(d)
         me = self.team[seat]
-        return self._value(hand, me), float(hand[me])
+        return self._value(hand, me) - self._charge(d, me), float(hand[me])
 
     def value(self, d: Deal, seat: int) -> float:
         """Higher is better for ``seat``."""
         chips = self._chips(d, seat)
         if chips is not None:
             return chips
-        return self._value(self._side_points(d), self.team[seat])
+        me = self.team[seat]
+        return self._value(self._side_points(d), me) - self._charge(d, me)
+
+    def _charge(self, d: Deal, me: int) -> float:
+        """``moon_charge`` times the moon's points when another side shot the moon in ``d``, else 0."""
+        if d.shooter is None or self.moon_charge == 0.0 or self.team[d.shooter] == me:
+            return 0.0
+        return self.moon_charge * d.pos_total
 
     def _chips(self, d: Deal, seat: int) -> float | None:
         """Chips ``seat`` wins in this hand under a chip settlement (``None`` when the rules score points)."""
@@ -150,7 +174,7 @@ def eval_play(
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
-    ctx = Context(start)
+    ctx = Context(start, scorer.stoppers)
     vals: list[float] = []
     pts: list[float] = []
     for plan in plans:
@@ -224,7 +248,7 @@ def eval_plans(
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
-    ctx = Context(start)
+    ctx = Context(start, scorer.stoppers)
     vals: list[float] = []
     pts: list[float] = []
     for m, plan in options:
@@ -249,7 +273,7 @@ def play_from_start(
 ) -> tuple[float, float]:
     """(value, our hand points) of the hand played out from its first lead (``shoot``: see :func:`play_out`)."""
     d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
-    play_out(d, Context(d), shoot, share)
+    play_out(d, Context(d, scorer.stoppers), shoot, share)
     return scorer.outcome(d, obs.seat)
 
 
