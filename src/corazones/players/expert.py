@@ -183,7 +183,8 @@ WATCH_WORLDS = 4
 #: against ``standard`` (see ``docs/bots.md``).
 MOON_CHARGE = 0.0
 #: Whether the playouts' defenders, unable to beat the shooter's card, keep their high cards (``rollout.Context``).
-#: Off: alone it stopped one moon in 28 against ``moonshot`` players and measured -0.23 against ``standard``.
+#: Off: alone it let 28 moons of 200 deals through against ``moonshot`` players, against 29, and measured -0.23
+#: points a deal against ``standard``.
 STOPPERS = False
 
 
