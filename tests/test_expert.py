@@ -12,6 +12,7 @@ from corazones.core.deal import Deal
 from corazones.players import standard
 from corazones.players.expert import RACE_ROUNDS, ExpertBot, Scorer, _pass_candidates, _survivors, equivalent_classes
 from corazones.players.heuristic_bot import HeuristicBot
+from corazones.players.heuristics import View
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
 from corazones.players.search import solvable, solve_rest
@@ -350,3 +351,23 @@ def test_expert_with_the_exact_endgame_plays_a_hand_reproducibly() -> None:
     assert moves() == moves()
     with pytest.raises(ValueError, match="solve must be 0"):
         ExpertBot(1, solve=-1)
+
+
+def test_moon_options_reach_every_worker_and_change_the_values_under_the_watch() -> None:
+    # a position where one opponent alone has taken points, so the watch names it and playouts see moons
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=11)
+    found = None
+    while found is None and not g.over:
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        watched = ExpertBot(0)._watch(View(obs))[0] >= 0
+        if g.decision_kind() is Kind.PLAY and len(g.legal_actions(seat)) > 2 and watched:
+            found = obs
+        g.apply(Action.play(seat, standard.play(obs)))
+    assert found is not None
+    styled = {"moon_charge": 1.0, "stoppers": True}
+    one = ExpertBot(3, worlds=16, time_limit=None, workers=1, **styled).search(found)
+    two = ExpertBot(3, worlds=16, time_limit=None, workers=2, **styled).search(found)
+    plain = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
+    assert one == two
+    assert one.values != plain.values

@@ -27,9 +27,10 @@ shooter's tricks they throw their lowest card, keeping the high ones that can
 still win a trick off it.  Following the shooter's suit with nothing that
 beats its card, they shed their highest card, unless the searched position
 asks them to keep their stoppers (``Context(d, stoppers=True)``, an
-``expert`` option): then they play their lowest, as they do when void.  The policy never looks at another
-seat's hand: it only uses cards that are gone and its own hand, like a player
-at the table (the deal it plays is itself a sample of the hidden cards).
+``expert`` option): then they play their lowest, as they do when void.  The
+policy never looks at another seat's hand: it only uses cards that are gone
+and its own hand, like a player at the table (the deal it plays is itself a
+sample of the hidden cards).
 """
 
 from __future__ import annotations
