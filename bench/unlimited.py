@@ -43,14 +43,14 @@ class _Aiming(MoonshotBot):
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed, time_limit=None)
         self._seed = seed
+        self._log = os.environ.get("CORAZONES_AIM_LOG")
         self._noted = False
 
     def act(self, obs: Observation) -> Action:
         action = super().act(obs)
-        log = os.environ.get("CORAZONES_AIM_LOG")
-        if self.aiming and not self._noted and log:
+        if self.aiming and not self._noted and self._log:
             self._noted = True
-            with open(log, "a", encoding="utf-8") as f:
+            with open(self._log, "a", encoding="utf-8") as f:
                 f.write(f"{self._seed}\n")
         return action
 

@@ -339,12 +339,12 @@ class ExpertBot(Bot):
         if base is None:
             base = self.rng.getrandbits(64)
         items = list(range(start, start + count))
+        style = self.style
         if self.workers <= 1 or count < 2 * self.workers:
-            return _evaluate(kind, obs, items, base, args, infer, deadline, watch, self.style)
+            return _evaluate(kind, obs, items, base, args, infer, deadline, watch, style)
         ex = _pool(self.workers)
         k = self.workers
         chunks = [items[i::k] for i in range(k)]
-        style = self.style
         futures = [ex.submit(_evaluate, kind, obs, ch, base, args, infer, deadline, watch, style) for ch in chunks[1:]]
         parts = [_evaluate(kind, obs, chunks[0], base, args, infer, deadline, watch, style)]
         parts += [f.result() for f in futures]
