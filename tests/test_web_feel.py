@@ -140,24 +140,43 @@ def state(page: Any) -> str:
     return str(page.evaluate(STATE_JS))
 
 
-def step(page: Any) -> str:
-    """Make the one decision the page asks for now; returns what it was."""
+def step(page: Any, until: str | None = None) -> str:
+    """Make the one decision the page asks for now; returns what it was.
+
+    With ``until`` (a JavaScript predicate of the page), a card or a pass is made only while it is false, in
+    the same evaluation: the page cannot reach that moment between the test's check and its move.
+    """
     d = state(page)
     if d in ("play", "pass"):
-        page.evaluate(MOVE_JS, d)
+        page.evaluate(MOVE_JS if until is None else f"(d) => ({until})() ? null : ({MOVE_JS})(d)", d)
     elif d == "dialog":
         with contextlib.suppress(PlaywrightTimeout):
             page.locator("dialog[open] .choices button, dialog[open] .actions button").first.click(timeout=2000)
     return d
 
 
-def play_until(page: Any, wanted: str, deadline: float = 2 * PATIENCE) -> None:
-    """Play Pat's moves until the page shows ``wanted`` (continue: a summary, over: the game's end)."""
-    end = time.monotonic() + deadline
-    while state(page) != wanted:
+#: What shows the page is moving: its decision and how many lines it has announced (every card played is one).
+PROGRESS_JS = """() => [document.getElementById('game-over') ? 1 : 0, (window.__corazones.announced || []).length]"""
+
+
+def play_until(page: Any, wanted: str, until: str | None = None) -> None:
+    """Play Pat's moves until the page shows ``wanted`` (continue: a summary, over: the game's end), or until
+    the JavaScript predicate ``until`` holds (no move is made once it does: see :func:`step`).
+
+    It fails when the page has shown nothing new for :data:`PATIENCE` seconds, not after a fixed time for the
+    whole way: a slow machine that keeps moving is not a stuck table.
+    """
+    seen: Any = None
+    stalled_since = time.monotonic()
+    while state(page) != wanted and not (until and page.evaluate(until)):
+        now = (state(page), page.evaluate(PROGRESS_JS))
+        if now != seen:
+            seen, stalled_since = now, time.monotonic()
         said = page.evaluate("window.__corazones.announced.slice(-8)")
-        assert time.monotonic() < end, f"the page never showed {wanted!r} (now {state(page)!r}); last said: {said}"
-        d = step(page)
+        assert time.monotonic() - stalled_since < PATIENCE, (
+            f"the page never showed {wanted!r} (stuck at {state(page)!r} for {PATIENCE:.0f} s); last said: {said}"
+        )
+        d = step(page, until)
         if d == wanted:
             break  # shown between the check above and this step
         if d == "continue":
@@ -272,6 +291,51 @@ def test_the_fairness_panel_stays_inside_the_page(browser: Any, server: LocalSer
 
 
 # ---------------------------------------------------------------------- 3, 7, 9: the numbers
+
+
+#: Pat's last card of the hand is to be played now.
+LAST_CARD_JS = """() => {
+  const tb = window.__corazones.table;
+  const v = tb.view;
+  return !!v && !tb.store.showing() && v.hand_index === 0 && v.hand_sizes[tb.store.seat] === 1 && v.decision === 'play';
+}"""
+
+
+def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
+    browser: Any, server: LocalServer
+) -> None:
+    """Pat plays the hand's last card and the connection drops before the answer: the hand ends while Pat is
+    away. Back, Pat sees that hand's summary (held until Continue, as always), then the next hand."""
+    page, _api, _table = open_table(browser, server, PHONE, "standard", {"hands": 2}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    play_until(page, "over", until=LAST_CARD_JS)
+    assert page.evaluate(LAST_CARD_JS), "the game ended before Pat's last card of the first hand"
+    # The connection dies silently as the card goes: the server's answers never arrive; then it drops.
+    page.evaluate(
+        """() => {
+          const tb = window.__corazones.table;
+          tb.sock.ws.onmessage = null;
+          tb.playCard(tb.view.legal.find((a) => a.play).play);
+        }"""
+    )
+    page.wait_for_timeout(1000)
+    page.evaluate("window.__corazones.table.sock.drop()")
+    page.wait_for_selector("#continue-btn")
+    assert page.inner_text("#hand-summary h2") == "Hand 1 over"
+    assert page.evaluate("window.__corazones.announced.slice(-3)").count("Hand 1 over") == 1
+    # The summary's hand, settled: every number on the table agrees with it, and its tricks are all there.
+    rows = summary_rows(page)
+    drawn = seat_numbers(page)
+    for row in rows:
+        assert drawn[row["seat"]]["took"] == row["points"], (row, drawn)
+        assert drawn[row["seat"]]["score"] == row["total"], (row, drawn)
+    took = [c for r in rows for c in r["took"]]
+    assert len(set(took)) == len(took) == 14 and "QS" in took and sum(c.endswith("H") for c in took) == 13, took
+    assert page.locator(".hand .card").count() == 0
+    page.click("#continue-btn")
+    page.wait_for_selector("[data-decision='pass']")
+    assert page.locator(".hand .card").count() == 13
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -9,7 +9,6 @@ screenshots of docs/web.md are these, made smaller).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,8 +18,8 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
-from tests.helpers import PATIENCE, save_screenshot
-from tests.test_web_feel import DESKTOP, HUMAN, PHONE, RANDOM, SIZES, context_for, new_page, state, step
+from tests.helpers import save_screenshot
+from tests.test_web_feel import DESKTOP, HUMAN, PHONE, RANDOM, SIZES, context_for, new_page, play_until
 
 #: Elements that run past the right edge of the window (a sideways-scrolling table may: its box does not).
 OVERFLOW_JS = """() => {
@@ -59,18 +58,6 @@ def look(page: Any, name: str, width: int) -> None:
     save_screenshot(page, f"screen-{name}-{width}")
 
 
-def play_until(page: Any, wanted: str, also: Any = None) -> None:
-    """Make Pat's moves until the page shows ``wanted``, or ``also(page)`` holds."""
-    end = time.monotonic() + 2 * PATIENCE
-    while state(page) != wanted and not (also and also(page)):
-        assert time.monotonic() < end, f"the page never showed {wanted!r}"
-        if state(page) == "continue":
-            page.click("#continue-btn")
-        else:
-            step(page)
-        page.wait_for_timeout(40)
-
-
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_fits_its_width(browser: Any, server: LocalServer, size: dict[str, int]) -> None:
     width = size["width"]
@@ -87,7 +74,7 @@ def test_every_screen_fits_its_width(browser: Any, server: LocalServer, size: di
     page.goto(f"/#/table/{table}")
     page.wait_for_selector(".seat")
     # Mid-hand: three tricks played, a card of ours to choose, cards on the table.
-    play_until(page, "over", also=lambda p: p.evaluate(MID_HAND_JS))
+    play_until(page, "over", until=MID_HAND_JS)
     look(page, "table", width)
 
     page.evaluate("localStorage.setItem('corazones.speed', 'instant')")

@@ -155,11 +155,13 @@ export class TableStore {
    */
   applySnapshot(s) {
     const reconnect = this.connected === false && this.table !== null;
+    const before = { view: this.view, tricks: this.tricks };
     this.connected = true;
     this.sent = false;
     this.queue = [];
     this.shownTrick = null;
     this.held = false;
+    this.pendingView = null;
     this.table = s.table;
     this.role = s.role;
     this.seat = s.role === "seat" ? s.seat : null;
@@ -179,7 +181,44 @@ export class TableStore {
     }
     const missed = s.missed || [];
     for (const ev of missed) this.logEvent(ev.event, true);
+    this.summaryAfterGap(missed.map((/** @type {{event: TableEvent}} */ m) => m.event), before);
     return { reconnect, missed: missed.length };
+  }
+
+  /**
+   * After a reconnection, the hand summary the player would have seen had the connection held: the one of a
+   * hand that ended while it was down, or the one that was up when it dropped. It is held until Continue (a
+   * spectator's goes by itself), over that hand's settled view; the snapshot's view comes after it.
+   * @param {TableEvent[]} missed the events while the connection was down
+   * @param {{view: View | null, tricks: Trick[]}} before the view and tricks held when it dropped
+   */
+  summaryAfterGap(missed, before) {
+    const table = /** @type {TableInfo} */ (this.table);
+    if (table.status === "finished") {
+      this.summary = null;
+      return;
+    }
+    let tricks = before.tricks.slice();
+    for (const e of missed) {
+      if (e.kind === "hand_start") tricks = [];
+      else if (e.kind === "action" && e.trick) tricks.push(e.trick);
+      else if (e.kind === "hand_end" && e.result) {
+        this.summary = { result: e.result, tricks };
+        this.lastHandTricks = tricks;
+        announce(t("Hand {n} over", { n: e.result.index + 1 }));
+      }
+    }
+    const shown = this.summary;
+    if (!shown) return;
+    const old = before.view && before.view.hand_index === shown.result.index ? before.view : this.view;
+    this.pendingView = this.view;
+    if (old) this.view = settleView(old, shown.result, chipTotals(table.rules, this.history, this.nPlayers()));
+    this.held = true;
+    this.hooks.focus("#continue-btn");
+    if (this.seat === null) {
+      // (Unless a pause that was running when it dropped has taken it down already: then only go on.)
+      setTimeout(() => { if (this.summary === shown || this.summary === null) this.continueAfterSummary(); }, this.speed().trick * 2.5);
+    }
   }
 
   /** A finished table seen after the fact: the replay has the revealed seed. */
