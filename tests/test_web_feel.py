@@ -338,6 +338,29 @@ def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
     page.context.close()
 
 
+def test_a_spectator_back_after_a_hand_ended_sees_its_summary_go_by_itself(browser: Any, server: LocalServer) -> None:
+    """Sam watches Pat's table; Sam's connection dies as the first hand ends. Back, Sam sees that hand's
+    summary, with nothing to click, and it goes by itself (Pat's pass of the second hand is not waited for)."""
+    pat, _api, table = open_table(browser, server, PHONE, "standard", {"hands": 2}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    api = Api(server.base)
+    sam = new_page(context_for(browser, server, DESKTOP), "fast", api=api, player=api.guest("Sam")["player"])
+    sam.goto(f"/#/table/{table}")
+    sam.wait_for_selector("text=You are watching this table.")
+    play_until(pat, "over", until=LAST_CARD_JS)
+    sam.evaluate("window.__corazones.table.sock.ws.onmessage = null")
+    pat.evaluate("() => { const tb = window.__corazones.table; tb.playCard(tb.view.legal.find((a) => a.play).play); }")
+    pat.wait_for_selector("#continue-btn")
+    sam.evaluate("window.__corazones.table.sock.drop()")
+    sam.wait_for_selector("#hand-summary")
+    assert sam.inner_text("#hand-summary h2") == "Hand 1 over"
+    assert sam.locator("#continue-btn").count() == 0
+    sam.wait_for_selector("#hand-summary", state="detached")
+    assert "Hand 2" in sam.locator(".felt-top").inner_text()
+    for page in (pat, sam):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_every_number_on_the_table_agrees_with_the_hand_summary(
     browser: Any, server: LocalServer, size: dict[str, int]
