@@ -322,6 +322,8 @@ def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
     page.wait_for_selector("#continue-btn")
     assert page.inner_text("#hand-summary h2") == "Hand 1 over"
     assert page.evaluate("window.__corazones.announced.slice(-3)").count("Hand 1 over") == 1
+    page.wait_for_selector("#conn-banner", state="hidden")
+    save_screenshot(page, "feel-summary-after-reconnect-390")
     # The summary's hand, settled: every number on the table agrees with it, and its tricks are all there.
     rows = summary_rows(page)
     drawn = seat_numbers(page)
