@@ -217,7 +217,8 @@ export class TableStore {
     this.hooks.focus("#continue-btn");
     if (this.seat === null) {
       // (Unless a pause that was running when it dropped has taken it down already: then only go on.)
-      setTimeout(() => { if (this.summary === shown || this.summary === null) this.continueAfterSummary(); }, this.speed().trick * 2.5);
+      const goOn = () => { if (this.summary === shown || this.summary === null) this.continueAfterSummary(); };
+      setTimeout(goOn, this.speed().trick * 2.5);
     }
   }
 
