@@ -155,8 +155,8 @@ def step(page: Any, until: str | None = None) -> str:
     return d
 
 
-#: What shows the page is moving: its decision and how many lines it has announced (every card played is one).
-PROGRESS_JS = """() => [document.getElementById('game-over') ? 1 : 0, (window.__corazones.announced || []).length]"""
+#: How many lines the page has announced (every card played is one): with its decision, what shows it moving.
+PROGRESS_JS = "(window.__corazones.announced || []).length"
 
 
 def play_until(page: Any, wanted: str, until: str | None = None) -> None:
@@ -168,13 +168,13 @@ def play_until(page: Any, wanted: str, until: str | None = None) -> None:
     """
     seen: Any = None
     stalled_since = time.monotonic()
-    while state(page) != wanted and not (until and page.evaluate(until)):
-        now = (state(page), page.evaluate(PROGRESS_JS))
-        if now != seen:
-            seen, stalled_since = now, time.monotonic()
-        said = page.evaluate("window.__corazones.announced.slice(-8)")
+    while (now := state(page)) != wanted and not (until and page.evaluate(until)):
+        progress = (now, page.evaluate(PROGRESS_JS))
+        if progress != seen:
+            seen, stalled_since = progress, time.monotonic()
         assert time.monotonic() - stalled_since < PATIENCE, (
-            f"the page never showed {wanted!r} (stuck at {state(page)!r} for {PATIENCE:.0f} s); last said: {said}"
+            f"the page never showed {wanted!r} (stuck at {now!r} for {PATIENCE:.0f} s); "
+            f"last said: {page.evaluate('window.__corazones.announced.slice(-8)')}"
         )
         d = step(page, until)
         if d == wanted:
@@ -310,13 +310,8 @@ def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
     play_until(page, "over", until=LAST_CARD_JS)
     assert page.evaluate(LAST_CARD_JS), "the game ended before Pat's last card of the first hand"
     # The connection dies silently as the card goes: the server's answers never arrive; then it drops.
-    page.evaluate(
-        """() => {
-          const tb = window.__corazones.table;
-          tb.sock.ws.onmessage = null;
-          tb.playCard(tb.view.legal.find((a) => a.play).play);
-        }"""
-    )
+    page.evaluate("window.__corazones.table.sock.ws.onmessage = null")
+    page.evaluate(MOVE_JS, "play")
     page.wait_for_timeout(1000)
     page.evaluate("window.__corazones.table.sock.drop()")
     page.wait_for_selector("#continue-btn")
@@ -350,7 +345,7 @@ def test_a_spectator_back_after_a_hand_ended_sees_its_summary_go_by_itself(brows
     sam.wait_for_selector("text=You are watching this table.")
     play_until(pat, "over", until=LAST_CARD_JS)
     sam.evaluate("window.__corazones.table.sock.ws.onmessage = null")
-    pat.evaluate("() => { const tb = window.__corazones.table; tb.playCard(tb.view.legal.find((a) => a.play).play); }")
+    pat.evaluate(MOVE_JS, "play")
     pat.wait_for_selector("#continue-btn")
     sam.evaluate("window.__corazones.table.sock.drop()")
     sam.wait_for_selector("#hand-summary")

@@ -199,27 +199,44 @@ export class TableStore {
       return;
     }
     let tricks = before.tricks.slice();
+    /** @type {{result: HandResult, tricks: Trick[]} | null} the last hand that ended in the gap */
+    let ended = null;
     for (const e of missed) {
       if (e.kind === "hand_start") tricks = [];
       else if (e.kind === "action" && e.trick) tricks.push(e.trick);
-      else if (e.kind === "hand_end" && e.result) {
-        this.summary = { result: e.result, tricks };
-        this.lastHandTricks = tricks;
-        announce(t("Hand {n} over", { n: e.result.index + 1 }));
-      }
+      else if (e.kind === "hand_end" && e.result) ended = { result: e.result, tricks };
     }
-    const shown = this.summary;
-    if (!shown) return;
-    const old = before.view && before.view.hand_index === shown.result.index ? before.view : this.view;
+    if (!ended && !this.summary) return;
     this.pendingView = this.view;
-    if (old) this.view = settleView(old, shown.result, chipTotals(table.rules, this.history, this.nPlayers()));
+    if (ended) {
+      const same = before.view && before.view.hand_index === ended.result.index;
+      this.openSummary(ended.result, ended.tricks, same ? before.view : this.view);
+    } else if (before.view) {
+      this.view = before.view; // the summary that was up stays over the view it had settled
+    }
     this.held = true;
-    this.hooks.focus("#continue-btn");
     if (this.seat === null) {
+      const shown = this.summary;
       // (Unless a pause that was running when it dropped has taken it down already: then only go on.)
       const goOn = () => { if (this.summary === shown || this.summary === null) this.continueAfterSummary(); };
       setTimeout(goOn, this.speed().trick * 2.5);
     }
+  }
+
+  /**
+   * Open the summary of the hand that ended with `result`, over `view` settled by it, so that every number
+   * on the table agrees with the summary; the focus goes to Continue and the end is said.
+   * @param {HandResult} result
+   * @param {Trick[]} tricks that hand's tricks
+   * @param {View | null} view the hand's last view
+   */
+  openSummary(result, tricks, view) {
+    const table = /** @type {TableInfo} */ (this.table);
+    this.lastHandTricks = tricks;
+    if (view) this.view = settleView(view, result, chipTotals(table.rules, this.history, this.nPlayers()));
+    this.summary = { result, tricks };
+    this.hooks.focus("#continue-btn");
+    announce(t("Hand {n} over", { n: result.index + 1 }));
   }
 
   /** A finished table seen after the fact: the replay has the revealed seed. */
@@ -299,12 +316,7 @@ export class TableStore {
       case "hand_end": {
         const result = /** @type {HandResult} */ (e.result);
         this.history.push(result);
-        this.lastHandTricks = this.tricks.slice();
-        // Every number on the table agrees with the summary that opens now.
-        if (this.view) this.view = settleView(this.view, result, chipTotals(table.rules, this.history, this.nPlayers()));
-        this.summary = { result, tricks: this.lastHandTricks };
-        this.hooks.focus("#continue-btn");
-        announce(t("Hand {n} over", { n: result.index + 1 }));
+        this.openSummary(result, this.tricks.slice(), this.view);
         break;
       }
       case "game_over":
