@@ -47,10 +47,22 @@ PACKAGE = HERE / "src" / "corazones"
 
 #: The hot path: the hand state machine, the public game API around it, the
 #: random-playout driver, the expert's playout policy and its per-deal
-#: evaluation.  Other modules stay interpreted (``cards.Card`` subclasses
+#: evaluation, and the ``standard`` player with the card counting it reads
+#: (``knowledge``, ``heuristics``): the expert's pass models every other seat's
+#: pass with it on each sampled deal, which took over half of a pass's time
+#: interpreted.  Other modules stay interpreted (``cards.Card`` subclasses
 #: ``int``, which mypyc cannot compile; ``actions.Action`` must hold whatever an
 #: outside caller puts in it, to be refused with a reason; nothing else is hot).
-COMPILED = ("core/deal", "core/game", "core/simulate", "players/rollout", "players/search")
+COMPILED = (
+    "core/deal",
+    "core/game",
+    "core/simulate",
+    "players/knowledge",
+    "players/heuristics",
+    "players/standard",
+    "players/rollout",
+    "players/search",
+)
 
 #: Name of the shared library that holds the compiled code of all modules.
 GROUP = "corazones.core._native"

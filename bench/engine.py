@@ -40,9 +40,11 @@ from corazones.core import simulate as simulate_module
 from corazones.core.actions import Action
 from corazones.core.deal import Deal
 from corazones.core.native import is_compiled
+from corazones.core.rules import PRESETS
 from corazones.core.simulate import simulate
 from corazones.players import rollout as rollout_module
 from corazones.players.rollout import Context, play_out
+from corazones.players.standard import StandardBot
 
 CASES: dict[str, Callable[[], Rules]] = {
     "standard": lambda: Rules.preset("standard"),
@@ -134,13 +136,30 @@ def policy_totals(rules: Rules, deals: int) -> list[int]:
     return totals
 
 
+#: Players at the table for the presets :func:`standard_totals` plays with other than their default.
+STANDARD_PLAYERS = {"kitty": 5, "cancellation_hearts": 8}
+
+
+def standard_totals(rules: Rules, hands: int) -> list[int]:
+    """Every seat's score after ``hands`` hands of ``standard`` players (compiled: its pass, bids and cards)."""
+    g = Game(rules.replace(target=None, hands=hands), seed=7)
+    bots = [StandardBot(s) for s in range(rules.players)]
+    while not g.over:
+        for s in g.to_act():
+            g.apply(bots[s].act(g.observation(s)))
+    return list(g.scores)
+
+
 def check(deals: int) -> None:
-    """Print fixed-seed totals of random playouts and of policy playouts; two builds must agree."""
+    """Print fixed-seed totals of random playouts, policy playouts and ``standard`` games; two builds must agree."""
     for name, make in CASES.items():
         sim = simulate(make(), deals, seed=1)
         print(f"{name:14s} {sim!r}")
     for name, kw in POLICY_CASES:
         print(f"policy {name:20s} {policy_totals(Rules.preset(name, **kw), deals // 4)}")
+    for name in PRESETS:
+        rules = Rules.preset(name, players=STANDARD_PLAYERS.get(name, Rules.preset(name).players))
+        print(f"standard {name:20s} {standard_totals(rules, max(1, deals // 100))}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The compiled build, required (CORAZONES_COMPILE=1: fail rather than fall back to pure Python):
-# core/deal.py, core/simulate.py, players/rollout.py and players/search.py compiled with mypyc from
+# the modules in setup.py's COMPILED (core/deal.py, core/game.py, core/simulate.py, the standard player
+# with players/knowledge.py and players/heuristics.py, players/rollout.py and players/search.py) compiled with mypyc from
 # the same typed source (see setup.py), then proof that it plays exactly like pure Python, and its
 # speed.  A plain `python3 -m pip install -e .` also compiles, but installs pure Python when it cannot
 # (the package then warns when it starts: see corazones/core/_build.json);
@@ -17,13 +18,14 @@ import sys
 
 from corazones.core import Rules, deal, game, simulate
 from corazones.core.native import is_compiled, stale_extension
-from corazones.players import rollout, search
+from corazones.players import heuristics, knowledge, rollout, search, standard
 
-for module in (deal, game, simulate, rollout, search):
+HOT = (deal, game, simulate, knowledge, heuristics, standard, rollout, search)
+for module in HOT:
     print(f"{module.__name__:26s} {module.__file__}")
-if not all(is_compiled(m) for m in (deal, game, simulate, rollout, search)):
+if not all(is_compiled(m) for m in HOT):
     sys.exit("the compiled modules did not load; see the pip output above")
-if any(stale_extension(m.__name__) for m in (deal, game, simulate, rollout, search)):
+if any(stale_extension(m.__name__) for m in HOT):
     sys.exit("a compiled module does not match its source (see corazones/core/_build.json)")
 position = simulate.deal_random(Rules.preset("standard"), random.Random(1))
 if position.clone().h1 != position.h1:

@@ -25,10 +25,10 @@ from corazones.core.native import (
     source_digest,
     write_build_record,
 )
-from corazones.players import rollout, search
+from corazones.players import heuristics, knowledge, rollout, search, standard
 
 ROOT = Path(__file__).resolve().parent.parent
-HOT = (deal, game, simulate, rollout, search)
+HOT = (deal, game, simulate, knowledge, heuristics, standard, rollout, search)
 EXT = "deal.cpython-311-x86_64-linux-gnu.so"
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from corazones.core import deal, game, simulate
 from corazones.core.native import extension_file, is_compiled, stale_extension
-from corazones.players import rollout, search
+from corazones.players import heuristics, knowledge, rollout, search, standard
 
 ROOT = Path(__file__).resolve().parent.parent
-HOT = (deal, game, simulate, rollout, search)
+HOT = (deal, game, simulate, knowledge, heuristics, standard, rollout, search)
 
 
 def _check_output(pythonpath: Path | None) -> str:

@@ -1,7 +1,8 @@
 """Which build of the engine runs: pure Python or the compiled one.
 
 ``python3 -m pip install .`` (or ``-e .``) compiles the hot modules
-(``core.deal``, ``core.game``, ``core.simulate``, ``players.rollout`` and ``players.search``,
+(``core.deal``, ``core.game``, ``core.simulate``, the ``standard`` player with
+``players.knowledge`` and ``players.heuristics``, ``players.rollout`` and ``players.search``,
 see ``setup.py``) with mypyc into extension files next to their sources, where
 Python prefers them over the ``.py`` files.  ``CORAZONES_COMPILE=0 python3 -m
 pip install -e .`` removes them again.  This module lets the bench say which

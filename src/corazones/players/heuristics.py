@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from corazones.core.cards import SUIT_MASK
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
 from corazones.core.rules import discard_group_mask
 from corazones.core.trick import trick_winner
@@ -517,3 +518,7 @@ def losers(v: View, hand_suits: Sequence[Sequence[int]] | None = None) -> tuple[
         if lost and any(vals[c] > 0 for c in range(s * 13, s * 13 + 13)):
             pen += lost
     return total, pen
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__name__)

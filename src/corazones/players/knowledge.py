@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from corazones.core.cards import SUIT_MASK
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
 from corazones.core.rules import discard_group_mask
 
@@ -130,3 +131,7 @@ def deduce(obs: Observation) -> Knowledge:
         points_taken=list(obs.points_taken),
         hearts_broken=obs.hearts_broken,
     )
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__name__)

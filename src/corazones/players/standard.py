@@ -23,7 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from corazones.core.actions import Kind
+from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
 from corazones.players.base import Bot, best_moon_choice, legal_cards
 from corazones.players.heuristics import (
@@ -373,13 +376,14 @@ def pass_cards(obs: Observation, params: Params = DEFAULT) -> list[int]:
         return [hand[i] for i in order[:k]]
     order = sorted(range(len(hand)), key=lambda i: (-scores[i], -hand[i]))
     best = order[:k]
-    best_value = sum(scores[i] for i in best)
+    # float starts: the compiled build keeps a sum of floats a float only when it starts as one
+    best_value = sum((scores[i] for i in best), 0.0)
     for suit in range(4):
         idx = [i for i, c in enumerate(hand) if SUIT_OF[c] == suit]
         if not idx or len(idx) > k or any(v.vals[hand[i]] > 0 for i in idx) or any(scores[i] < -0.5 for i in idx):
             continue
         rest = [i for i in order if i not in idx][: k - len(idx)]
-        value = sum(scores[i] for i in idx) + sum(scores[i] for i in rest) + params.void_bonus
+        value = sum((scores[i] for i in idx), 0.0) + sum((scores[i] for i in rest), 0.0) + params.void_bonus
         if value > best_value:
             best, best_value = idx + rest, value
     return [hand[i] for i in best]
@@ -455,7 +459,7 @@ def suit_as_penalty(hand: Sequence[int], suit: int) -> float:
     measured worse than a long suit of low cards.
     """
     low = sum(1 for c in hand if SUIT_OF[c] == suit and RANK_OF[c] <= 5)
-    high = sum(_RANK_RISK[RANK_OF[c]] for c in hand if SUIT_OF[c] == suit and RANK_OF[c] >= 8)
+    high = sum((_RANK_RISK[RANK_OF[c]] for c in hand if SUIT_OF[c] == suit and RANK_OF[c] >= 8), 0.0)
     return low - 0.5 * high
 
 
@@ -485,6 +489,7 @@ def moon(obs: Observation) -> str:
     return best_moon_choice(obs)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it stays open to subclasses (``shooter``, tuned players)
 class StandardBot(Bot):
     """The standard heuristic player; ``params`` tunes its weights."""
 
@@ -508,3 +513,7 @@ class StandardBot(Bot):
 
     def choose_moon(self, obs: Observation) -> str:
         return moon(obs)
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__name__)
