@@ -45,6 +45,7 @@ from corazones.core.simulate import simulate
 from corazones.players import rollout as rollout_module
 from corazones.players.rollout import Context, play_out
 from corazones.players.standard import StandardBot
+from variants import USUAL_PLAYERS
 
 CASES: dict[str, Callable[[], Rules]] = {
     "standard": lambda: Rules.preset("standard"),
@@ -136,10 +137,6 @@ def policy_totals(rules: Rules, deals: int) -> list[int]:
     return totals
 
 
-#: Players at the table for the presets :func:`standard_totals` plays with other than their default.
-STANDARD_PLAYERS = {"kitty": 5, "cancellation_hearts": 8}
-
-
 def standard_totals(rules: Rules, hands: int) -> list[int]:
     """Every seat's score after ``hands`` hands of ``standard`` players (compiled: its pass, bids and cards)."""
     g = Game(rules.replace(target=None, hands=hands), seed=7)
@@ -158,7 +155,8 @@ def check(deals: int) -> None:
     for name, kw in POLICY_CASES:
         print(f"policy {name:20s} {policy_totals(Rules.preset(name, **kw), deals // 4)}")
     for name in PRESETS:
-        rules = Rules.preset(name, players=STANDARD_PLAYERS.get(name, Rules.preset(name).players))
+        players = USUAL_PLAYERS.get(name)  # at the table size bench/variants.py plays it
+        rules = Rules.preset(name, players=players) if players else Rules.preset(name)
         print(f"standard {name:20s} {standard_totals(rules, max(1, deals // 100))}")
 
 

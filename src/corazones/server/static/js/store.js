@@ -211,8 +211,9 @@ export class TableStore {
     if (ended) {
       const same = before.view && before.view.hand_index === ended.result.index;
       this.openSummary(ended.result, ended.tricks, same ? before.view : this.view);
-    } else if (before.view) {
-      this.view = before.view; // the summary that was up stays over the view it had settled
+    } else {
+      if (before.view) this.view = before.view; // the summary that was up stays over the view it had settled
+      this.hooks.focus("#continue-btn");
     }
     this.held = true;
     if (this.seat === null) {
