@@ -7,9 +7,11 @@ code, however busy the cores are.  Name them to the arena as
 
     PYTHONPATH=bench python3 bench/moon.py --pairs unlimited:expert/unlimited:moonshot --deals 50
 
-``unlimited:frozen`` is the expert as it played on 2026-12-03, before the
-moon charge and the playouts' stoppers: the copy that a change to the
-expert's play is measured against (``docs/bots.md``).
+``unlimited:prior`` is the expert with the pass prior
+(``players/pass_prior.py``).  ``unlimited:frozen`` is the expert as it
+played on 2026-12-03, before the moon charge, the playouts' stoppers and
+the pass prior: the copy that a change to the expert's play is measured
+against (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,14 @@ def moonshot(seed: int | str | None = None) -> MoonshotBot:
     return MoonshotBot(seed, time_limit=None)
 
 
+def prior(seed: int | str | None = None) -> ExpertBot:
+    """The expert that deals the hidden cards as the pass suggests (``pass_prior=True``), time limit off."""
+    return ExpertBot(seed, time_limit=None, pass_prior=True)
+
+
 def frozen(seed: int | str | None = None) -> ExpertBot:
-    """The expert of 2026-12-03 (no moon charge, playouts' defenders shed their highest card), time limit off."""
-    return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False)
+    """The expert of 2026-12-03 (no moon charge, defenders shed their highest card, even deals), no time limit."""
+    return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False, pass_prior=False)
 
 
 class _Aiming(MoonshotBot):

@@ -57,6 +57,7 @@ def test_options_play_legally(preset: str, kw: dict[str, object]) -> None:
     players: list[object] = [HeuristicBot(s) for s in range(rules.players)]
     players[0] = ExpertBot(0, worlds=4, time_limit=None, pass_worlds=3, shoot=True)
     players[1] = ExpertBot(1, worlds=4, time_limit=None, pass_worlds=3, infer=False)
+    players[2] = ExpertBot(2, worlds=4, time_limit=None, pass_worlds=3, pass_prior=True)
     play_game(g, players, max_hands=1)  # type: ignore[arg-type]
     assert g.history
 
@@ -371,3 +372,23 @@ def test_moon_options_reach_every_worker_and_change_the_values_under_the_watch()
     plain = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
     assert one == two
     assert one.values != plain.values
+
+
+@pytest.mark.parametrize(("preset", "kw"), [("standard", {}), ("black_maria", {}), ("partnership", {})])
+def test_the_pass_prior_reaches_every_worker_and_changes_the_values(preset: str, kw: dict[str, object]) -> None:
+    """With ``pass_prior`` the sampled deals follow the pass, the same in a helper process as here."""
+    rules = Rules.preset(preset, **kw)
+    g = Game(rules, seed=5)
+    found = None
+    while found is None and not g.over:
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        if g.decision_kind() is Kind.PLAY and len(g.legal_actions(seat)) > 2 and obs.received:
+            found = obs
+        g.apply(HeuristicBot(seat).act(obs))
+    assert found is not None
+    one = ExpertBot(3, worlds=16, time_limit=None, workers=1, pass_prior=True).search(found)
+    two = ExpertBot(3, worlds=16, time_limit=None, workers=2, pass_prior=True).search(found)
+    even = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
+    assert one == two
+    assert one.values != even.values

@@ -76,10 +76,17 @@ class Belief:
         "my_hand",
         "obs",
         "pre_pass",
+        "weights",
     )
 
-    def __init__(self, obs: Observation, infer: bool = True) -> None:
-        """Constraints of ``obs``; ``infer`` adds what sensible play reveals (see :meth:`_inferred`)."""
+    def __init__(self, obs: Observation, infer: bool = True, prior: list[list[float]] | None = None) -> None:
+        """Constraints of ``obs``; ``infer`` adds what sensible play reveals (see :meth:`_inferred`).
+
+        ``prior[card][seat]`` (:func:`~corazones.players.pass_prior.pass_prior`)
+        weighs where each hidden card is dealt: in proportion to the room a
+        seat has times its share, within the constraints.  ``None`` deals
+        evenly.
+        """
         self.obs = obs
         r = obs.rules
         n = r.players
@@ -117,6 +124,9 @@ class Belief:
         self.cap = [max(0, sizes[i] - len(fixed[i])) for i in range(len(holders))]
         lacks = self._lacks(obs, know) if not self.pre_pass else [0] * n
         self.items = [c for c in range(52) for _ in range(remaining[c])]
+        self.weights: list[list[float]] | None = None
+        if prior is not None and not self.pre_pass:
+            self.weights = [[prior[c][s] if s >= 0 else 1.0 for s in holders] for c in range(52)]
         self.fallbacks = 0
         self.inferred = False
         if infer and not self.pre_pass:
@@ -268,44 +278,25 @@ class Belief:
         holders = self.holders
         k = len(holders)
         cap = self.cap[:]
-        allowed = self.allowed
         rand = rng.random
         got: list[list[int]] = [f[:] for f in self.fixed]
         for group in self.constrained:
             items = group[:]
             _shuffle(items, rand)
             for c in items:
-                bits = allowed[c]
-                total = 0
-                for i in range(k):
-                    if bits >> i & 1:
-                        total += cap[i]
-                if total > 0:
-                    x = int(rand() * total)
-                    for i in range(k):
-                        if bits >> i & 1 and cap[i]:
-                            x -= cap[i]
-                            if x < 0:
-                                got[i].append(c)
-                                cap[i] -= 1
-                                break
-                    continue
-                if not self._augment(c, got, cap):
-                    # contradictory constraints (cannot happen in a real game): any room will do
-                    self.fallbacks += 1
-                    for i in range(k):
-                        if cap[i]:
-                            got[i].append(c)
-                            cap[i] -= 1
-                            break
+                self._place(c, got, cap, rand)
         free = self.free[:]
         _shuffle(free, rand)
-        at = 0
-        for i in range(k):
-            if cap[i]:
-                got[i].extend(free[at : at + cap[i]])
-                at += cap[i]
-                cap[i] = 0
+        if self.weights is not None:
+            for c in free:
+                self._place(c, got, cap, rand)
+        else:
+            at = 0
+            for i in range(k):
+                if cap[i]:
+                    got[i].extend(free[at : at + cap[i]])
+                    at += cap[i]
+                    cap[i] = 0
         obs = self.obs
         hands: list[list[int]] = [[] for _ in range(obs.rules.players)]
         hands[obs.seat] = list(self.my_hand)
@@ -316,6 +307,37 @@ class Belief:
             else:
                 hands[s] = got[i]
         return World(hands, kitty)
+
+    def _place(self, c: int, got: list[list[int]], cap: list[int], rand: Callable[[], float]) -> None:
+        """Deal card ``c`` to a holder allowed it, in proportion to its room (times its prior weight, if any)."""
+        bits = self.allowed[c]
+        k = len(cap)
+        weights = self.weights
+        row = weights[c] if weights is not None else None
+        total = 0.0
+        for i in range(k):
+            if bits >> i & 1:
+                total += cap[i] * row[i] if row is not None else cap[i]
+        if total > 0:
+            x = rand() * total
+            last = -1
+            for i in range(k):
+                if bits >> i & 1 and cap[i]:
+                    last = i
+                    x -= cap[i] * row[i] if row is not None else cap[i]
+                    if x < 0:
+                        break
+            got[last].append(c)
+            cap[last] -= 1
+            return
+        if not self._augment(c, got, cap):
+            # contradictory constraints (cannot happen in a real game): any room will do
+            self.fallbacks += 1
+            for i in range(k):
+                if cap[i]:
+                    got[i].append(c)
+                    cap[i] -= 1
+                    break
 
     def tilt(self, w: World, seat: int) -> World:
         """``w`` with ``seat`` holding the highest hidden cards of each suit it holds (in place; returned).
