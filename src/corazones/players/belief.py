@@ -14,6 +14,8 @@ constraints and draws deals that satisfy all of them:
   penalty card thrown on the first trick, the declarer's first lead);
 * clubs below the first card led (the lowest club held leads) can only lie in
   the kitty, and with two decks no seat before the leader held the other copy;
+* optionally, a prior from the pass (``prior``, see
+  :mod:`~corazones.players.pass_prior`) weighs which seat gets each card;
 * likely, not certain (``infer=True``): a seat that threw another card on an
   opponent's trick while out of the suit led does not hold the Q♠ (or any card
   worth as much); these inferences are dropped when they contradict the facts.
@@ -274,6 +276,7 @@ class Belief:
         Cards any holder may take are dealt last, by shuffling them and filling
         the room left in holder order: that is the same distribution as dealing
         them one by one in proportion to the room left, at a fraction of the cost.
+        With a prior they are dealt one by one, in proportion to room times share.
         """
         holders = self.holders
         k = len(holders)
