@@ -199,6 +199,9 @@ MOVE_JS = """() => {
   if (document.getElementById('game-over')) return 'over';
   const cont = document.getElementById('continue-btn');
   if (cont) { cont.click(); return 'continue'; }
+  // a hand Pat happens to win whole asks how to score the moon (about one game in 300 against random bots)
+  const choice = document.querySelector('dialog[open] .choices button');
+  if (choice) { choice.click(); return 'dialog'; }
   const v = tb.view;
   const zone = document.querySelector('.hand-zone');
   const d = zone ? zone.dataset.decision : '';
