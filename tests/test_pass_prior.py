@@ -9,14 +9,15 @@ import pytest
 
 from corazones.core import Game, Kind, Rules
 from corazones.core.cards import parse_card
-from corazones.players.belief import Belief
+from corazones.core.observation import Observation
+from corazones.players.belief import Belief, World
 from corazones.players.pass_prior import FLOOR, pass_prior
 from corazones.players.registry import make_player
 
 HIGH = [parse_card(c) for c in ("QS", "AS", "KS", "AH", "KH", "QH", "AD", "AC", "KD", "KC")]
 
 
-def first_card(rules: Rules, seed: str, seat: int = 0) -> tuple[Game, object]:
+def first_card(rules: Rules, seed: str, seat: int = 0) -> tuple[Game, Observation]:
     """A game of ``standard`` players at ``seat``'s first card of the first hand, and its observation."""
     g = Game(rules, seed=seed)
     bots = [make_player("standard", seed=f"{seed}/{s}") for s in range(rules.players)]
@@ -31,8 +32,7 @@ def first_card(rules: Rules, seed: str, seat: int = 0) -> tuple[Game, object]:
 def test_nothing_to_tell_without_a_pass() -> None:
     g = Game(Rules.preset("standard"), seed=3)
     assert pass_prior(g.observation(0)) is None  # before the pass
-    hold = Game(Rules.preset("standard", passes=("hold",)), seed=3)
-    _, obs = first_card(hold.rules, "hold")
+    _, obs = first_card(Rules.preset("standard", passes=("hold",)), "hold")
     assert pass_prior(obs) is None
     for name, kw in (("kitty", {}), ("cancellation_hearts", {"players": 5})):
         _, obs = first_card(Rules.preset(name, **kw), "other")
@@ -56,6 +56,11 @@ def test_shares_add_up_and_our_pass_stays_with_its_receiver(preset: str, kw: dic
     assert pass_prior(obs, simulations=64) == pass_prior(obs, simulations=64)
 
 
+def share(worlds: list[World], card: int, seat: int) -> float:
+    """How often ``seat`` holds ``card`` in ``worlds``, kept off 0 and 1 (a log-likelihood must stay finite)."""
+    return (sum(card in w.hands[seat] for w in worlds) + 0.5) / (len(worlds) + 1)
+
+
 def test_the_prior_places_high_cards_better_than_an_even_deal() -> None:
     """Over real deals of standard players, the true holder of each high card is likelier under the prior."""
     even_ll = prior_ll = 0.0
@@ -74,12 +79,8 @@ def test_the_prior_places_high_cards_better_than_an_even_deal() -> None:
             if c in obs.hand or c in gone or c in (obs.passed or ()):
                 continue
             holder = next(s for s in range(4) if c in g.deal.hand(s))
-            for worlds, acc in ((worlds_even, "even"), (worlds_prior, "prior")):
-                share = (sum(c in w.hands[holder] for w in worlds) + 0.5) / (len(worlds) + 1)
-                if acc == "even":
-                    even_ll += math.log(share)
-                else:
-                    prior_ll += math.log(share)
+            even_ll += math.log(share(worlds_even, c, holder))
+            prior_ll += math.log(share(worlds_prior, c, holder))
             to = obs.pass_to
             receiver_share += sum(c in w.hands[to] for w in worlds_prior) / 100
             even_receiver += sum(c in w.hands[to] for w in worlds_even) / 100

@@ -29,7 +29,8 @@ import random
 
 from corazones.core.actions import Kind
 from corazones.core.observation import Observation
-from corazones.players import standard
+from corazones.players.belief import World
+from corazones.players.search import their_passes
 
 #: Simulated deals before the pass: enough for each card's shares to within a few hundredths.
 SIMULATIONS = 256
@@ -86,7 +87,8 @@ def _simulate(obs: Observation, mine: list[int], simulations: int) -> list[list[
     off = r.pass_offset(obs.pass_direction)
     size = r.hand_size
     received = list(obs.received)
-    hidden = [c for c in r.deck if c not in mine and c not in received]
+    known = set(mine) | set(received)
+    hidden = [c for c in r.deck if c not in known]
     if len(mine) != size or len(hidden) != (n - 1) * size - len(received):
         return None
     # the observation the passers had: before any card was played, nothing passed yet
@@ -120,13 +122,8 @@ def _simulate(obs: Observation, mine: list[int], simulations: int) -> list[list[
             need = size - (len(received) if s == giver else 0)
             pre[s] = cards[at : at + need] + (received if s == giver else [])
             at += need
-        passes: list[list[int]] = [[] for _ in range(n)]
+        passes = their_passes(base, World(pre, []))
         passes[me] = list(obs.passed)
-        for s in range(n):
-            if s == me:
-                continue
-            seen = dataclasses.replace(base, seat=s, hand=tuple(sorted(pre[s])), pass_to=(s + off) % n)
-            passes[s] = standard.pass_cards(seen)
         # the seat that passed to us gave us what it gave: a deal where it would have passed other cards
         # counts less, by MISS for each card it would have chosen otherwise
         weight = MISS ** len(want - set(passes[giver]))
