@@ -40,8 +40,8 @@ def prior(seed: int | str | None = None) -> ExpertBot:
 
 
 def frozen(seed: int | str | None = None) -> ExpertBot:
-    """The expert of 2026-12-03 (no moon charge, defenders shed their highest card, even deals), no time limit."""
-    return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False, pass_prior=False)
+    """The expert of 2026-12-03: no moon charge, defenders shed their highest card, even deals, hand-set weights."""
+    return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False, pass_prior=False, policy="hand")
 
 
 class _Aiming(MoonshotBot):

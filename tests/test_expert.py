@@ -58,6 +58,7 @@ def test_options_play_legally(preset: str, kw: dict[str, object]) -> None:
     players[0] = ExpertBot(0, worlds=4, time_limit=None, pass_worlds=3, shoot=True)
     players[1] = ExpertBot(1, worlds=4, time_limit=None, pass_worlds=3, infer=False)
     players[2] = ExpertBot(2, worlds=4, time_limit=None, pass_worlds=3, pass_prior=True)
+    players[3 % rules.players] = ExpertBot(3, worlds=4, time_limit=None, pass_worlds=3, policy="duel")
     play_game(g, players, max_hands=1)  # type: ignore[arg-type]
     assert g.history
 
@@ -392,3 +393,23 @@ def test_the_pass_prior_reaches_every_worker_and_changes_the_values(preset: str,
     even = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
     assert one == two
     assert one.values != even.values
+
+
+def test_the_duel_weights_reach_every_worker_and_change_the_values() -> None:
+    """``policy="duel"`` plays the playouts by the duel's weights, in a helper process as here."""
+    g = Game(Rules.preset("standard"), seed=9)
+    found = None
+    while found is None and not g.over:
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        if g.decision_kind() is Kind.PLAY and len(g.legal_actions(seat)) > 2 and not obs.trick:
+            found = obs
+        g.apply(HeuristicBot(seat).act(obs))
+    assert found is not None
+    one = ExpertBot(3, worlds=16, time_limit=None, workers=1, policy="duel").search(found)
+    two = ExpertBot(3, worlds=16, time_limit=None, workers=2, policy="duel").search(found)
+    hand = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
+    assert one == two
+    assert one.values != hand.values
+    with pytest.raises(ValueError, match="policy must be one of duel, hand, not 'best'"):
+        ExpertBot(policy="best")

@@ -6,10 +6,17 @@ the move a careful player makes there, seeing only its own hand.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 from corazones.core import Rules
 from corazones.core.cards import parse_card, parse_cards
 from corazones.core.deal import Deal
-from corazones.players.rollout import Context, choose, heuristic_play, play_out
+from corazones.players.rollout import DUEL, HAND, POLICY, Context, choose, heuristic_play, play_out
+
+ROOT = Path(__file__).resolve().parents[1]
 
 HANDS = [
     "2C KC 5S 8S 9S KD QD JD 2D 3D 4D 5D 6D",
@@ -91,3 +98,36 @@ def test_with_stoppers_a_defender_keeps_its_high_card_under_the_shooters_ace() -
     # and it still beats the shooter's card when it can
     d2 = _after("2C 3C AD AC 5S", hands)
     assert choose(d2, Context(d2, stoppers=True), moon=3, defend=True) == parse_card("KS")
+
+
+def test_the_duel_weights_fish_for_the_queen_of_spades() -> None:
+    hands = [
+        "5C JC KC 5D 8D TD QD KD AD 9S AS 2H 9H",
+        "2C 6C QC 7D 2S 4S 5S 7S QS 5H 6H 7H KH",
+        "4C AC 2D 9D JD 6S 8S JS 4H 8H JH QH AH",
+        "3C 7C 8C 9C TC 3D 4D 6D 3S TS KS 3H TH",
+    ]
+    d = _after("2C AC TC KC", hands)  # seat 2 took the first trick; it holds no spade above the unseen Q♠
+    assert d.turn == 2
+    # the weights set by the policy's duel lead a low spade, to drive out the Q♠ while it cannot fall on us
+    assert choose(d, Context(d, policy=DUEL)) == parse_card("6S")
+    # the hand-set weights lead from the shortest safe suit
+    assert choose(d, Context(d, policy=HAND)) == parse_card("2D")
+    # a Context without weights plays by POLICY, the hand-set ones
+    assert POLICY is HAND
+    assert choose(d, Context(d)) == parse_card("2D")
+
+
+def test_the_duel_weights_beat_the_hand_set_ones_in_the_policys_duel() -> None:
+    # bench/duel.py: the two sets of weights, two seats each, in duplicate on random deals
+    args = ["--a", "hand", "--b", "duel", "--boards", "1200", "--seed", "test", "--jobs", "1"]
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "duel.py"), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    m = re.search(r"B better by ([-+.\d]+) points/deal \(([-+.\d]+) to ([-+.\d]+)\), 1200 boards", out)
+    assert m, out
+    gain, low, _ = map(float, m.groups())
+    assert low > 0 and gain > 0.3, out

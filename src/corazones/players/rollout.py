@@ -45,9 +45,7 @@ _RANK_OF = tuple(c % 13 for c in range(52))
 _BELOW = tuple((1 << c) - 1 for c in range(52))  # cards with a lower index
 _SUIT_BELOW = tuple(_BELOW[c] & SUIT_MASK[_SUIT_OF[c]] for c in range(52))
 _SUIT_ABOVE = tuple(SUIT_MASK[_SUIT_OF[c]] & ~_BELOW[c] & ~(1 << c) for c in range(52))
-#: chance a card wins a later trick with ``k`` cards of its suit out above it (0.5 ** k) ...
-_HALF_POW = tuple(0.5**k for k in range(60))
-#: ... and with ``k`` out below it that can be played under it (1 - 0.6 ** k)
+#: chance a card wins a later trick with ``k`` cards out below it that can be played under it (1 - 0.6 ** k)
 _WIN_LO = tuple(1.0 - 0.6**k for k in range(60))
 
 
@@ -59,14 +57,110 @@ def _high(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+class Policy:
+    """The weights of the policy's judgement, apart from its rules, so that one build can play two policies.
+
+    :data:`HAND` holds the weights set by hand, which every playout uses.
+    :data:`DUEL` holds those set by playing the policy against itself, two
+    seats against two in duplicate, one weight at a time (``bench/duel.py``):
+    a better player in every preset, but the ``expert`` searching with it
+    measured no stronger (``docs/bots.md``, "The playouts' weights").
+    """
+
+    __slots__ = (
+        "climb",
+        "dump",
+        "flush",
+        "guard_discard",
+        "guard_lead",
+        "guard_share",
+        "high_pow",
+        "own_big",
+        "pen_lead",
+    )
+
+    def __init__(
+        self,
+        *,
+        climb: float,
+        high_pow: float,
+        guard_share: float,
+        dump: float,
+        guard_discard: int,
+        guard_lead: float,
+        flush: float,
+        own_big: float,
+        pen_lead: float,
+    ) -> None:
+        #: chance a later seat holding a card above and one below overtakes a clean trick anyway
+        self.climb = climb
+        #: chance a card wins a later trick, per card of its suit out above it (its power)
+        self.high_pow = tuple(high_pow**k for k in range(60))
+        #: how much each low card of a big penalty card's suit we hold makes it less likely to fall under ours
+        self.guard_share = guard_share
+        #: share of a void seat's worst card counted on a trick we win
+        self.dump = dump
+        #: void, how much more eager we are to throw a high card over a big penalty card still out (A♠ over Q♠)
+        self.guard_discard = guard_discard
+        #: leading, the risk of a suit where we guard a big penalty card still out
+        self.guard_lead = guard_lead
+        #: leading, the bonus of a low card that may flush out a big penalty card we cannot be caught with
+        self.flush = flush
+        #: leading, the risk of a suit where we hold the big penalty card
+        self.own_big = own_big
+        #: leading, the risk of the penalty suit
+        self.pen_lead = pen_lead
+
+
+#: The weights set by hand: what the playouts use (:data:`POLICY`).
+HAND = Policy(
+    climb=0.35,
+    high_pow=0.5,
+    guard_share=0.22,
+    dump=1.0,
+    guard_discard=120,
+    guard_lead=0.6,
+    flush=0.35,
+    own_big=0.5,
+    pen_lead=0.15,
+)
+#: The weights set by the policy's duel (``bench/duel.py``): 0.67 points a deal better than :data:`HAND` there
+#: (40,000 fresh boards), better in every preset; the ``expert`` searching with them measured +0.16 points a deal
+#: (-0.16 to +0.48) head to head over 1,000 boards, so they are not the default.
+DUEL = Policy(
+    climb=0.48,
+    high_pow=0.65,
+    guard_share=0.35,
+    dump=0.5,
+    guard_discard=192,
+    guard_lead=0.3,
+    flush=0.9,
+    own_big=1.28,
+    pen_lead=0.075,
+)
+#: The weights every playout uses unless told otherwise.
+POLICY = HAND
+#: The weights by name (a name crosses to helper processes and the command line).
+POLICIES: dict[str, Policy] = {"hand": HAND, "duel": DUEL}
+
+
 class Context:
     """Per-deal constants the policy needs (computed once per searched position)."""
 
     __slots__ = (
         "big",
         "bonus_mask",
+        "climb",
+        "dump",
+        "flush",
+        "guard_discard",
+        "guard_lead",
+        "guard_share",
+        "high_pow",
         "kitty_mask",
+        "own_big",
         "partner",
+        "pen_lead",
         "pen_mask",
         "pen_order",
         "stoppers",
@@ -75,9 +169,19 @@ class Context:
         "zero_mask",
     )
 
-    def __init__(self, d: Deal, stoppers: bool = False) -> None:
+    def __init__(self, d: Deal, stoppers: bool = False, policy: Policy | None = None) -> None:
         #: defenders following the shooter's suit under its card keep their high cards (see :func:`choose`)
         self.stoppers = stoppers
+        p = POLICY if policy is None else policy
+        self.climb = p.climb
+        self.high_pow = p.high_pow
+        self.guard_share = p.guard_share
+        self.dump = p.dump
+        self.guard_discard = p.guard_discard
+        self.guard_lead = p.guard_lead
+        self.flush = p.flush
+        self.own_big = p.own_big
+        self.pen_lead = p.pen_lead
         vals = d.values
         self.values = vals
         self.pen_mask = sum(1 << c for c in range(52) if vals[c] > 0)
@@ -263,7 +367,7 @@ def _priced_follow(d: Deal, legal: int, win: int, pts: int, out: int, ctx: Conte
     dump = 0.0
     if k:
         p_void = q ** popcount(suit_out)
-        dump = p_void * _max_pen(out & ~SUIT_MASK[suit], ctx) * k
+        dump = ctx.dump * p_void * _max_pen(out & ~SUIT_MASK[suit], ctx) * k
     best = -1
     bcost = 10.0**9
     # of the cards that duck only the highest can be best (the keep risk grows with the rank)
@@ -289,7 +393,7 @@ def _priced_follow(d: Deal, legal: int, win: int, pts: int, out: int, ctx: Conte
                 if above:
                     p_high = 1.0 - q**above
                     p_low = 1.0 - q ** popcount(out & _SUIT_BELOW[c])
-                    vol = 0.35 if pts + v <= 0 else 0.0
+                    vol = ctx.climb if pts + v <= 0 else 0.0
                     p_win = (1.0 - p_high * (1.0 - p_low + p_low * vol)) ** k
                 e += dump
                 for b in ctx.big:
@@ -365,7 +469,7 @@ def _discard(d: Deal, legal: int, h: int, wseat: int, out: int, ctx: Context, se
             suit_len = popcount(h & SUIT_MASK[_SUIT_OF[c]])
             score = 2 * r + (8 - 2 * suit_len if suit_len <= 3 else 0)
             if _guards_big(c, out, ctx):
-                score += 120
+                score += ctx.guard_discard
         if score > bscore:
             bscore, best = score, c
     return best
@@ -380,11 +484,11 @@ def _keep_risk(c: int, h: int, out: int, avg: float, ctx: Context) -> float:
     """
     vals = ctx.values
     hi = popcount(out & _SUIT_ABOVE[c])
-    pw = _HALF_POW[hi] * _WIN_LO[popcount(out & _SUIT_BELOW[c])]
+    pw = ctx.high_pow[hi] * _WIN_LO[popcount(out & _SUIT_BELOW[c])]
     risk = pw * avg
     for b in ctx.big:
         if b < c and _SUIT_OF[b] == _SUIT_OF[c] and out >> b & 1:
-            g = 1.0 - 0.22 * popcount(h & _SUIT_BELOW[b])
+            g = 1.0 - ctx.guard_share * popcount(h & _SUIT_BELOW[b])
             risk += vals[b] * pw * 0.5 * (g if g > 0.2 else 0.2)
     v = vals[c]
     if v > 0:
@@ -427,13 +531,13 @@ def _lead(d: Deal, legal: int, h: int, out: int, ctx: Context) -> int:
                 continue
             if out >> b & 1:
                 if h & _SUIT_ABOVE[b] & SUIT_MASK[s]:
-                    risk += 0.6  # we guard it: do not lead into it
+                    risk += ctx.guard_lead  # we guard it: do not lead into it
                 elif c < b:
-                    risk -= 0.35  # flush the big card out
+                    risk -= ctx.flush  # flush the big card out
             elif h >> b & 1:
-                risk += 0.5
+                risk += ctx.own_big
         if s == pen_suit:
-            risk += 0.15
+            risk += ctx.pen_lead
         risk += 0.02 * vals[c] - 0.01 * popcount(h & SUIT_MASK[s])
         if risk < bkey:
             bkey, best = risk, c

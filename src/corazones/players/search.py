@@ -24,7 +24,7 @@ from corazones.core.observation import Observation
 from corazones.core.scoring import settle_chips_1887, settle_chips_pool
 from corazones.players import standard
 from corazones.players.belief import World
-from corazones.players.rollout import Context, play_out
+from corazones.players.rollout import Context, Policy, play_out
 
 #: Weight of points that other sides take, relative to our own (shared out by match standing).
 OTHERS_WEIGHT = 0.15
@@ -46,6 +46,7 @@ class Scorer:
         "final",
         "match",
         "moon_charge",
+        "policy",
         "pool",
         "rules",
         "settlement",
@@ -56,8 +57,12 @@ class Scorer:
         "weights",
     )
 
-    def __init__(self, obs: Observation, moon_charge: float = 0.0, stoppers: bool = False) -> None:
+    def __init__(
+        self, obs: Observation, moon_charge: float = 0.0, stoppers: bool = False, policy: Policy | None = None
+    ) -> None:
         r = obs.rules
+        #: the weights the playouts' policy plays by (:data:`~corazones.players.rollout.POLICY` when ``None``)
+        self.policy = policy
         #: extra cost of a playout that ends with another side's moon, as a share of the moon's points
         self.moon_charge = moon_charge
         #: the playouts' defenders keep their stoppers when following the shooter's suit (``rollout.Context``)
@@ -174,7 +179,7 @@ def eval_play(
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
-    ctx = Context(start, scorer.stoppers)
+    ctx = Context(start, scorer.stoppers, scorer.policy)
     vals: list[float] = []
     pts: list[float] = []
     for plan in plans:
@@ -248,7 +253,7 @@ def eval_plans(
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
-    ctx = Context(start, scorer.stoppers)
+    ctx = Context(start, scorer.stoppers, scorer.policy)
     vals: list[float] = []
     pts: list[float] = []
     for m, plan in options:
@@ -273,7 +278,7 @@ def play_from_start(
 ) -> tuple[float, float]:
     """(value, our hand points) of the hand played out from its first lead (``shoot``: see :func:`play_out`)."""
     d = Deal.at_play(obs.rules, hands, kitty, obs.dealer, suit, declarer)
-    play_out(d, Context(d, scorer.stoppers), shoot, share)
+    play_out(d, Context(d, scorer.stoppers, scorer.policy), shoot, share)
     return scorer.outcome(d, obs.seat)
 
 
