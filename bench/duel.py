@@ -32,12 +32,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from corazones.core.actions import Action
-from corazones.core.deal import MOON, PASS, PLAY, Deal
+from corazones.core.deal import MOON, PASS, Deal
 from corazones.core.native import is_compiled_file
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.simulate import deal_random
 from corazones.players import rollout
-from corazones.players.rollout import POLICIES, Context, Policy, choose, moon_candidate, pass_choice
+from corazones.players.rollout import POLICIES, Context, Policy, pass_choice, play_out
+from corazones.players.search import DEFEND_SHARE
 
 #: The weights of :class:`Policy` the search tries, with whether each is a chance (kept within 0..1).
 WEIGHTS = {
@@ -61,32 +62,14 @@ def weights(p: Policy) -> dict[str, Any]:
 
 
 def play(rules: Rules, seed: str, board: int, seats: Sequence[Policy]) -> list[int]:
-    """Points each seat takes on board ``board`` with ``seats[s]``'s weights, moons as in the search's playouts."""
+    """Points each seat takes on board ``board`` with ``seats[s]``'s weights, played out as the search plays."""
     d: Deal = deal_random(rules, random.Random(f"{seed}/{board}"), dealer=board % rules.players, hand_index=board)
     if d.phase == PASS:
         for s in range(d.n):
             d.apply(Action.pass_cards(s, pass_choice(d.hand(s), rules.pass_count, d.values, d.penalty_suit)))
+    # the search's playouts: a lone taker shoots from two thirds of the points, the others defend from half
     ctxs = [Context(d, policy=p) for p in seats]
-    # the moon watch of rollout.play_out: a lone taker shoots from two thirds, the others defend from half
-    moon = -1
-    most = (d.pos_total * 2 + 2) // 3
-    guard = 0.51 * d.pos_total
-    shooting = defend = False
-    check = True
-    while d.phase == PLAY:
-        if check:
-            pos = d.pos
-            if moon >= 0 and pos[moon] != sum(pos):
-                moon = -1
-            if moon < 0 and d.pos_total > 0:
-                t = moon_candidate(d)
-                if t >= 0 and (pos[t] >= most or pos[t] >= guard):
-                    moon = t
-            shooting = moon >= 0 and pos[moon] >= most
-            defend = moon >= 0 and pos[moon] >= guard
-        s = d.turn
-        d.play_card(choose(d, ctxs[s], moon, defend, shooting))
-        check = not d.trick_cards
+    play_out(d, ctxs[0], defend_share=DEFEND_SHARE, seats=ctxs)
     if d.phase == MOON:
         d.moon_choice = "add_to_others"  # 26 points between the sides either way
     return d.hand_scores()

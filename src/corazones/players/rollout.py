@@ -569,7 +569,14 @@ def moon_candidate(d: Deal) -> int:
     return taker
 
 
-def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3, watch: int = -1) -> None:
+def play_out(
+    d: Deal,
+    ctx: Context,
+    shoot: int = -1,
+    defend_share: float = 2 / 3,
+    watch: int = -1,
+    seats: list[Context] | None = None,
+) -> None:
     """Play ``d`` to the end of the hand with :func:`choose` for every seat.
 
     ``shoot`` is a seat that tries to shoot the moon from the start; otherwise a
@@ -580,6 +587,8 @@ def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3
     points): it plays for the moon from the start and the others defend
     against it at once, while it still has every point.  A hand that ends
     with a moon choice is left in the ``moon`` phase for the caller to settle.
+    ``seats`` gives each seat its own context (weights: ``bench/duel.py``
+    plays two policies against each other); otherwise every seat uses ``ctx``.
     """
     moon = shoot if shoot >= 0 else watch
     most = (d.pos_total * 2 + 2) // 3
@@ -600,7 +609,7 @@ def play_out(d: Deal, ctx: Context, shoot: int = -1, defend_share: float = 2 / 3
             if moon >= 0 and pos[moon] >= most:
                 shooting = True
             defend = moon >= 0 and (pos[moon] >= guard or moon == watch)
-        d.play_card(choose(d, ctx, moon, defend, shooting))
+        d.play_card(choose(d, ctx if seats is None else seats[d.turn], moon, defend, shooting))
         check = not d.trick_cards
 
 
