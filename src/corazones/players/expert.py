@@ -198,7 +198,7 @@ STOPPERS = False
 #: over 1,000 boards and +0.07 against ``standard`` over 400 (see ``docs/bots.md``).
 PASS_PRIOR = False
 #: The weights the playouts play by (``rollout.POLICIES``).  ``"duel"``, set by the policy's duel, makes a
-#: better player but measured no stronger search: +0.16 points a deal (-0.16 to +0.48) head to head over 1,000
+#: better player but measured no stronger search: +0.12 points a deal (-0.10 to +0.34) head to head over 2,000
 #: boards, +0.11 against ``standard`` over 200 (see ``docs/bots.md``).
 PLAYOUT_POLICY = "hand"
 

@@ -125,8 +125,8 @@ HAND = Policy(
     pen_lead=0.15,
 )
 #: The weights set by the policy's duel (``bench/duel.py``): 0.67 points a deal better than :data:`HAND` there
-#: (40,000 fresh boards), better in every preset; the ``expert`` searching with them measured +0.16 points a deal
-#: (-0.16 to +0.48) head to head over 1,000 boards, so they are not the default.
+#: (40,000 fresh boards), better in every preset; the ``expert`` searching with them measured +0.12 points a deal
+#: (-0.10 to +0.34) head to head over 2,000 boards, so they are not the default.
 DUEL = Policy(
     climb=0.48,
     high_pow=0.65,
