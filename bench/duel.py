@@ -56,9 +56,7 @@ WEIGHTS = {
 
 def weights(p: Policy) -> dict[str, Any]:
     """The constructor arguments that make ``p`` again."""
-    out = {k: getattr(p, k) for k in WEIGHTS}
-    out["high_pow"] = p.high_pow[1]
-    return out
+    return {k: getattr(p, k) for k in WEIGHTS}
 
 
 def play(rules: Rules, seed: str, board: int, seats: Sequence[Policy]) -> list[int]:

@@ -75,6 +75,7 @@ class Policy:
         "guard_lead",
         "guard_share",
         "high_pow",
+        "high_pows",
         "own_big",
         "pen_lead",
     )
@@ -94,8 +95,10 @@ class Policy:
     ) -> None:
         #: chance a later seat holding a card above and one below overtakes a clean trick anyway
         self.climb = climb
-        #: chance a card wins a later trick, per card of its suit out above it (its power)
-        self.high_pow = tuple(high_pow**k for k in range(60))
+        #: chance a card wins a later trick, per card of its suit out above it ...
+        self.high_pow = high_pow
+        #: ... and its powers: the chance with ``k`` cards out above it
+        self.high_pows = tuple(high_pow**k for k in range(60))
         #: how much each low card of a big penalty card's suit we hold makes it less likely to fall under ours
         self.guard_share = guard_share
         #: share of a void seat's worst card counted on a trick we win
@@ -156,7 +159,7 @@ class Context:
         "guard_discard",
         "guard_lead",
         "guard_share",
-        "high_pow",
+        "high_pows",
         "kitty_mask",
         "own_big",
         "partner",
@@ -172,9 +175,10 @@ class Context:
     def __init__(self, d: Deal, stoppers: bool = False, policy: Policy | None = None) -> None:
         #: defenders following the shooter's suit under its card keep their high cards (see :func:`choose`)
         self.stoppers = stoppers
+        # the weights are copied, not referred to: each is one attribute read on the hot path
         p = POLICY if policy is None else policy
         self.climb = p.climb
-        self.high_pow = p.high_pow
+        self.high_pows = p.high_pows
         self.guard_share = p.guard_share
         self.dump = p.dump
         self.guard_discard = p.guard_discard
@@ -484,7 +488,7 @@ def _keep_risk(c: int, h: int, out: int, avg: float, ctx: Context) -> float:
     """
     vals = ctx.values
     hi = popcount(out & _SUIT_ABOVE[c])
-    pw = ctx.high_pow[hi] * _WIN_LO[popcount(out & _SUIT_BELOW[c])]
+    pw = ctx.high_pows[hi] * _WIN_LO[popcount(out & _SUIT_BELOW[c])]
     risk = pw * avg
     for b in ctx.big:
         if b < c and _SUIT_OF[b] == _SUIT_OF[c] and out >> b & 1:
