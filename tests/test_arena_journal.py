@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from corazones.cli.exits import plain_interrupts
 from corazones.cli.main import app
 from corazones.core import Rules
 from corazones.services.arena import ArenaConfig, run_arena
@@ -172,3 +173,34 @@ def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, 
     assert r.exit_code == 0, r.output
     assert f"({len(set(kept))} boards read back from the journal)" in " ".join(r.output.split())
     assert len(lines(journal)) == 1 + more
+
+
+def _interrupted_inside_compiled_code(*_: object) -> None:
+    """Ctrl-C as it surfaces when it lands inside a compiled (mypyc) call: a SystemError caused by it."""
+    try:
+        raise KeyboardInterrupt
+    except KeyboardInterrupt as e:
+        raise SystemError("<built-in function apply> returned a result with an exception set") from e
+
+
+def test_ctrl_c_inside_compiled_code_is_still_an_interrupt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("corazones.cli.arena_cmd._run_with_progress", _interrupted_inside_compiled_code)
+    r = runner.invoke(app, ["arena", "random", "beginner", "--deals", "4", "-q", "--out", str(tmp_path / "run")])
+    assert r.exit_code == 130, r.output
+    assert "interrupted; the finished boards are kept in" in " ".join(r.output.replace("│", " ").split())
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+
+
+def test_other_errors_pass_through_plain_interrupts() -> None:
+    with pytest.raises(SystemError):
+        with plain_interrupts():
+            raise SystemError("not an interrupt")
+    with pytest.raises(KeyboardInterrupt):
+        with plain_interrupts():
+            _interrupted_inside_compiled_code()
+    with pytest.raises(ValueError):  # an error that says it is not the interrupt's (``from None``) stays itself
+        with plain_interrupts():
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt:
+                raise ValueError("cleanup failed") from None

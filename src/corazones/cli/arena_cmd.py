@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from corazones.cli.exits import FAILED, INTERRUPTED, fail
+from corazones.cli.exits import FAILED, INTERRUPTED, fail, plain_interrupts
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, PlayersOpt, check_lang, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
@@ -179,7 +179,8 @@ def arena(
 
     journal = None if out is None else out / FILE_NAME
     try:
-        result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume, lang)
+        with plain_interrupts():
+            result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume, lang)
     except JournalError as e:
         raise FlagRefused("--resume" if resume else "--out", e, lang) from None
     except ArenaError as e:

@@ -8,6 +8,8 @@ is allowed, never a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import NoReturn
 
 import typer
@@ -77,3 +79,35 @@ def silence_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, fd)
     os.close(devnull)
+
+
+def _is_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` is Ctrl-C, or an error that Ctrl-C caused (followed through a few causes)."""
+    seen: BaseException | None = error
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
+    return False
+
+
+@contextmanager
+def plain_interrupts() -> Iterator[None]:
+    """Let Ctrl-C reach the command as :class:`KeyboardInterrupt` wherever it lands.
+
+    A SIGINT that arrives while compiled (mypyc) code is running can surface as
+    a ``SystemError`` ("returned a result with an exception set") whose cause is
+    the KeyboardInterrupt.  A command that catches only KeyboardInterrupt would
+    then show a traceback and exit 1 instead of saying "interrupted" and exiting
+    130, so the commands that catch Ctrl-C run their work inside this.
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        raise
+    except Exception as e:
+        if _is_interrupt(e):
+            raise KeyboardInterrupt from e
+        raise

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import typer
 
-from corazones.cli.exits import CLOSED_PIPE, FAILED, INTERRUPTED, OK, silence_stdout
+from corazones.cli.exits import CLOSED_PIPE, FAILED, INTERRUPTED, OK, plain_interrupts, silence_stdout
 from corazones.cli.inputs import ask_line
 from corazones.cli.render import (
     Seats,
@@ -283,44 +283,47 @@ def run_line_game(
     code = OK
     commitment = commit(game.seed)
     try:
-        if human_seat is not None:
+        with plain_interrupts():
+            if human_seat is not None:
+                typer.echo(
+                    _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
+                        preset=rules.name, players=rules.players, seat=human_seat
+                    )
+                )
+            else:
+                typer.echo(
+                    _("Corazones — {preset}, {players} players, watching.").format(
+                        preset=rules.name, players=rules.players
+                    )
+                )
             typer.echo(
-                _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
-                    preset=rules.name, players=rules.players, seat=human_seat
+                _("Commitment to the seed: {commitment} (the seed is shown when the game ends).").format(
+                    commitment=commitment
                 )
             )
-        else:
-            typer.echo(
-                _("Corazones — {preset}, {players} players, watching.").format(preset=rules.name, players=rules.players)
-            )
-        typer.echo(
-            _("Commitment to the seed: {commitment} (the seed is shown when the game ends).").format(
-                commitment=commitment
-            )
-        )
-        if human_seat is not None:
-            typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
-        while not game.over and (max_hands is None or game.hand_index < max_hands):
-            if game.hand_index != hand_shown:
-                hand_shown = game.hand_index
-                tricks_shown = 0
-                d = game.deal
-                typer.echo(dealer_text(names, game.hand_index + 1, d.dealer, d.pass_direction))
-            for seat in game.to_act():
-                action = players[seat].act(game.observation(seat))
-                game.apply(action)
-                line = public_text(action, names)
-                if line is not None:
-                    typer.echo("  " + line)
+            if human_seat is not None:
+                typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
+            while not game.over and (max_hands is None or game.hand_index < max_hands):
                 if game.hand_index != hand_shown:
-                    break
-            finished = game.hand_index != hand_shown
-            deal = game.last_deal if finished and game.last_deal is not None else game.deal
-            for tr in deal.tricks[tricks_shown:]:
-                typer.echo("  " + trick_text(tr, names))
-            tricks_shown = len(deal.tricks)
-            if finished and game.history:
-                typer.echo(hand_result_text(game.history[-1], names))
+                    hand_shown = game.hand_index
+                    tricks_shown = 0
+                    d = game.deal
+                    typer.echo(dealer_text(names, game.hand_index + 1, d.dealer, d.pass_direction))
+                for seat in game.to_act():
+                    action = players[seat].act(game.observation(seat))
+                    game.apply(action)
+                    line = public_text(action, names)
+                    if line is not None:
+                        typer.echo("  " + line)
+                    if game.hand_index != hand_shown:
+                        break
+                finished = game.hand_index != hand_shown
+                deal = game.last_deal if finished and game.last_deal is not None else game.deal
+                for tr in deal.tricks[tricks_shown:]:
+                    typer.echo("  " + trick_text(tr, names))
+                tricks_shown = len(deal.tricks)
+                if finished and game.history:
+                    typer.echo(hand_result_text(game.history[-1], names))
     except QuitGame:
         typer.echo(_("Game abandoned."))
     except (KeyboardInterrupt, EOFError):

@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
-from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail
+from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail, plain_interrupts
 from corazones.cli.flags import AT_LEAST_ONE, LangOpt, check_lang, refuse
 from corazones.cli.inputs import where
 from corazones.cli.outputs import check_output_file
@@ -108,7 +108,8 @@ def _run(
     _ = translator(lang).gettext
     seats = None if seat is None else [seat]
     try:
-        result = _with_progress(rec, seats, worlds, pass_worlds, lang)
+        with plain_interrupts():
+            result = _with_progress(rec, seats, worlds, pass_worlds, lang)
     except KeyboardInterrupt:
         typer.echo(_("review interrupted"), err=True)
         return INTERRUPTED
