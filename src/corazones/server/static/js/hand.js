@@ -74,7 +74,7 @@ export function renderHand(tb) {
     return;
   }
   const bar = h("div.hand-bar");
-  const decision = st.showing() ? null : v.decision;
+  const decision = liveDecision(tb);
   // Received cards are marked until the first trick is over (the docs promise no longer).
   const received = new Set(v.tricks_played === 0 && !st.shownTrick ? v.received || [] : []);
   zone.dataset.decision = decision || "";
@@ -129,6 +129,18 @@ export function renderHand(tb) {
 }
 
 /**
+ * Your decision as it stands now: none while the table still shows events or waits for the server.
+ * The cards' handlers read it when pressed rather than when drawn, so a key or click that lands on a
+ * hand drawn a moment before the table caught up still plays (a player would otherwise press twice).
+ * @param {TableScreen} tb
+ * @returns {string | null}
+ */
+function liveDecision(tb) {
+  const st = tb.store;
+  return st.view && !st.showing() ? st.view.decision : null;
+}
+
+/**
  * The cards of the hand as buttons, overlapped so the whole hand fits (two rows when too thin).
  * @param {TableScreen} tb
  * @param {View} v
@@ -166,18 +178,20 @@ function cardsRow(tb, v, decision, received) {
       const sel = st.selected.has(key);
       if (sel) el.classList.add("selected");
       el.setAttribute("aria-pressed", sel ? "true" : "false");
-      el.onclick = () => toggleSelect(tb, key);
     } else if (decision === "play") {
       if (!legal.has(c)) el.setAttribute("aria-disabled", "true");
       if (hintCard === c) { el.classList.add("selected"); label += ", " + t("suggested"); }
-      el.onclick = () => onCardTap(tb, c, el);
     } else {
       el.setAttribute("aria-disabled", "true");
-      el.onclick = () => {};
     }
+    el.onclick = () => {
+      const now = liveDecision(tb);
+      if (now === "pass") toggleSelect(tb, key);
+      else if (now === "play") onCardTap(tb, c, el);
+    };
     el.setAttribute("aria-label", label);
     el.tabIndex = c === tabbable ? 0 : -1;
-    el.onkeydown = (e) => onCardKey(tb, e, cards, i, decision);
+    el.onkeydown = (e) => onCardKey(tb, e, cards, i);
     el.onfocus = () => { tb.focusCard = c; };
     lines[Math.floor(i / perRow)].append(el);
   });
@@ -209,10 +223,10 @@ function onCardTap(tb, card, el) {
  * @param {KeyboardEvent} e
  * @param {string[]} cards
  * @param {number} i
- * @param {string | null} decision
  */
-function onCardKey(tb, e, cards, i, decision) {
+function onCardKey(tb, e, cards, i) {
   const st = tb.store;
+  const decision = liveDecision(tb);
   let j = null;
   if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
   else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
