@@ -69,6 +69,17 @@ def test_a_request_head_that_never_ends_is_refused_with_431(server: LocalServer)
     reply = answer(s)
     s.close()
     assert reply.startswith(b"HTTP/1.1 431"), reply[:80]
+    # nor may a long head through whole in one write, or split so that its end comes with the rest
+    head = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\nConnection: close\r\n\r\n"
+    for parts in ([head], [head[:8000], head[8000:]]):
+        s = open_from(server, "127.0.0.2")
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            for part in parts:
+                s.sendall(part)
+                time.sleep(0.05)
+        reply = answer(s)
+        s.close()
+        assert reply.startswith(b"HTTP/1.1 431"), (len(parts), reply[:80])
     # a head within the limit is fine
     req = urllib.request.Request(server.base + "/healthz", headers={"X-Fine": "b" * 4000})
     with urllib.request.urlopen(req, timeout=PATIENCE) as resp:

@@ -81,6 +81,16 @@ def test_non_finite_numbers_are_refused_everywhere(server: LocalServer) -> None:
         assert reply["type"] == "error" and reply["code"] == "malformed", reply
     a.send({"type": "ping", "t": 1.5})
     assert a.wait(lambda m: m["type"] == "pong")["t"] == 1.5
+    # every form a ping's t may take is named, never a union branch's inner name; deep nesting is said as such
+    for raw, said in (
+        ('{"type":"ping","t":1e400}', "t: Input should be a valid integer or Input should be a finite number"),
+        ('{"type":"ping","t":"soon"}', "t: Input should be a valid integer or Input should be a valid number"),
+        ('{"type":"ping","t":' + "[" * 1500 + "]" * 1500 + "}", "Nested too deeply"),
+    ):
+        drain(a)
+        a.send(raw)
+        reply = a.wait(lambda m: m["type"] in ("pong", "error"), timeout=PATIENCE)
+        assert reply["type"] == "error" and said in reply["message"] and "constrained" not in reply["message"], reply
     a.send('{"type":"ping","t":' + HUGE + "}")  # a huge integer is echoed as a (finite) number, still JSON
     pong = a.ws.recv(timeout=PATIENCE)
     assert isinstance(json.loads(pong, parse_constant=lambda c: pytest.fail(f"{c} in {pong}"))["t"], float)
@@ -150,5 +160,33 @@ def test_invisible_characters_are_dropped_from_names(server: LocalServer) -> Non
 
 def test_name_rules() -> None:
     assert clean_name("\u200b\u200c\u200d\ufeffZoe\u2060") == "Zoe"
+    for blank in ("\u3164", "\u2800\u2800", "\u115f", " \u200b\u00ad ", "\uffa0\u3164"):
+        assert clean_name(blank) == "", repr(blank)  # draws nothing: no name
+    assert clean_name("\u3164Zoe").endswith("Zoe")  # a visible name is kept as it was (its login key too)
     assert impersonates("Random bot") and impersonates("SEAT 12") and impersonates("10♥")
     assert not impersonates("Ana") and not impersonates("Botín")
+
+
+def test_table_names_chat_lines_and_unknown_ids_are_cleaned(server: LocalServer) -> None:
+    """A table's name is cleaned as a player's is (a blank one gets the default), a chat line that
+    draws nothing is refused, and an unknown table id is echoed clipped and with its escapes shown."""
+    api = guest(server, "Tess")
+    hostile = api.create(name="\x1b[2J\x1b]0;pwned\x07Mesa\u202e\nuno", seats=[HUMAN, RANDOM, RANDOM, RANDOM])
+    assert hostile["name"] == "Mesa uno"
+    blank = api.create(name="\u3164\u200b ", seats=[HUMAN, RANDOM, RANDOM, RANDOM])
+    assert blank["name"].startswith("Tess · ")
+    c = TableClient(api, blank["id"])
+    drain(c)
+    for text in ("\u200b", "\u2060\u200d", "\u00ad", "\u3164", " \u2800 "):
+        c.send({"type": "chat", "text": text, "ref": "c"})
+        reply = c.wait(
+            lambda m: m["type"] == "error" or (m["type"] == "event" and m["event"]["kind"] == "chat"), timeout=PATIENCE
+        )
+        assert reply["type"] == "error" and reply["code"] == "malformed", (repr(text), reply)
+    c.close()
+    with pytest.raises(ApiError) as e:
+        api.table("x" * 5000)
+    assert e.value.status == 404 and len(e.value.detail["message"]) < 100
+    with pytest.raises(ApiError) as e:
+        api.table("%1b%5b2J%e2%80%ae")
+    assert "\x1b" not in e.value.detail["message"] and "\u202e" not in e.value.detail["message"]

@@ -194,3 +194,29 @@ def test_the_documented_commitment_is_the_one_computed() -> None:
     doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert f'SHA-256("{PREFIX}" + seed)' in doc
     assert "SHA-256(seed as UTF-8)" not in doc
+
+
+def test_the_events_resent_to_one_address_are_budgeted(tmp_path: Path) -> None:
+    """Resuming from the start again and again gets the snapshot alone once the address's budget is
+    spent (``missed_complete`` false), and the events again when it has refilled."""
+    clock = ManualClock()
+    with LocalServer(f"sqlite:///{tmp_path}/resent.db", bot_delay=0.0, missed_events_per_minute=40, clock=clock) as srv:
+        api = guest(srv, "Ana")
+        tid = api.create(preset="standard", seats=[HUMAN, RANDOM, RANDOM, RANDOM])["id"]
+        c = TableClient(api, tid)
+        play_to_end([c], stop=lambda: c.view is not None and c.view["tricks_played"] >= 5 and c.my_turn())
+
+        def resume() -> dict[str, Any]:
+            c.send({"type": "resume", "last_seq": 0})
+            return c.wait(lambda m: m["type"] == "snapshot", timeout=PATIENCE)
+
+        with clock.frozen():
+            first = resume()
+            assert first["missed_complete"] and len(first["missed"]) == first["seq"] > 20
+            second = resume()  # more than the 40 a minute now
+            assert not second["missed_complete"] and second["missed"] == []
+            assert second["view"] == first["view"]  # the state itself is still sent
+            clock.advance(60)
+            third = resume()
+            assert third["missed_complete"] and len(third["missed"]) == third["seq"]
+        c.close()

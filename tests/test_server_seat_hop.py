@@ -117,6 +117,19 @@ def test_no_seat_hop_within_a_deal(
     refused = reply_to(a, {"type": "sit", "seat": 2})
     assert refused["type"] == "error" and refused["code"] == "seat_taken"  # Cy sits there now
     assert 2 not in seats_seen(a)
+
+    # Seat 2's pass of the first deal was its earlier holders' (Bea's or its bot's): Cy, who holds the
+    # seat only from this deal, does not get those cards by resuming from the start.
+    spy.send({"type": "resume", "last_seq": 0})
+    snap = spy.wait(lambda m: m["type"] == "snapshot" and m["missed"], timeout=PATIENCE)
+    first_deal = []
+    for m in snap["missed"]:
+        if m["event"]["kind"] == "hand_start" and m["event"]["hand_index"] == 1:
+            break
+        first_deal.append(m["event"])
+    passes = [ev["action"] for ev in first_deal if ev["kind"] == "action" and "pass" in ev["action"]]
+    assert sorted(p["seat"] for p in passes) == [0, 1, 2, 3]
+    assert all(p["pass"] is None for p in passes), passes
     spy.close()
 
 

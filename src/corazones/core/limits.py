@@ -87,6 +87,7 @@ SERVER_LIMITS: Final[dict[str, int]] = {
     "http_body_bytes": 16384,
     "http_writes_per_minute": 60,  # POSTs per minute per client address
     "missed_events_max": 2000,  # a resume further back gets only the snapshot
+    "missed_events_per_minute": 20000,  # events resent per address a minute (resume, reconnect); then the snapshot only
 }
 
 _INT_LIMIT: Final = 10**MAX_INT_DIGITS

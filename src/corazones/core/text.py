@@ -23,6 +23,7 @@ more than a small one.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 from corazones.core.limits import MAX_NAME_LENGTH
@@ -107,6 +108,20 @@ def safe_name(name: object, limit: int = NAME_LIMIT, empty: str = "?") -> str:
     return safe_line(str(name), limit) or empty
 
 
+#: Characters that draw nothing though Unicode files them as letters or symbols: the Hangul fillers and
+#: the blank braille pattern, favourites for names and chat lines that look empty.
+BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def has_visible(text: str) -> bool:
+    """Whether ``text`` shows anything: a character that is not a space, a control, a format character
+    (zero-width spaces and joiners, soft hyphens, bidi marks) or one of :data:`BLANKS`."""
+    return any(
+        not c.isspace() and c not in BLANKS and unicodedata.category(c) not in ("Cc", "Cf", "Zs", "Zl", "Zp")
+        for c in text
+    )
+
+
 def safe_text(text: str, limit: int = 100_000) -> str:
     """Multi-line ``text`` safe to print: newlines and tabs kept, escapes and other controls removed, clipped."""
     raw, cut = _window(text, limit)
@@ -128,10 +143,12 @@ def visible(text: str, limit: int = LINE_LIMIT) -> str:
 
 __all__ = [
     "BIDI_CONTROLS",
+    "BLANKS",
     "ELLIPSIS",
     "LINE_LIMIT",
     "NAME_LIMIT",
     "clip",
+    "has_visible",
     "is_safe",
     "safe_line",
     "safe_name",

@@ -26,7 +26,7 @@ import unicodedata
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from corazones.core.text import safe_name
+from corazones.core.text import has_visible, safe_name
 from corazones.server.schema import LIMITS
 
 _SALT = "corazones-player-token"
@@ -95,7 +95,8 @@ def clean_name(name: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", name)
     visible = "".join(c for c in folded if unicodedata.category(c) != "Cf")
-    return safe_name(visible, LIMITS["name_chars"], empty="")
+    # a name of nothing but blanks (a Hangul filler, the blank braille pattern) is no name at all
+    return safe_name(visible, LIMITS["name_chars"], empty="") if has_visible(visible) else ""
 
 
 def legacy_login_name(name: str) -> str:

@@ -218,15 +218,20 @@ def guarded_protocol(
             if not self.admitted or self.transport is None or self.transport.is_closing():
                 return
             window = self.carry + data
-            end = window.rfind(_HEAD_END)
-            if end >= 0:
+            cap = limits.head_bytes if self.heads == 0 else limits.head_bytes + limits.body_bytes
+            first = window.find(_HEAD_END)
+            if first >= 0:
+                # the head that ends here counts whole, however it was split between reads
+                if self.since_head + first + len(_HEAD_END) - len(self.carry) > cap:
+                    self._refuse(431, "Request Header Fields Too Large", f"request head over {limits.head_bytes} bytes")
+                    return
                 self.heads += 1
-                self.since_head = len(window) - end - len(_HEAD_END)
+                self.since_head = len(window) - window.rfind(_HEAD_END) - len(_HEAD_END)
                 self._arm(limits.idle_seconds)
+                cap = limits.head_bytes + limits.body_bytes
             else:
                 self.since_head += len(data)
             self.carry = window[-3:]
-            cap = limits.head_bytes if self.heads == 0 else limits.head_bytes + limits.body_bytes
             if self.since_head > cap:
                 self._refuse(431, "Request Header Fields Too Large", f"request head over {limits.head_bytes} bytes")
                 return

@@ -7,6 +7,7 @@ from typing import Any
 
 from corazones.core.errors import N_
 from corazones.server.bots import BotPools, Busy
+from corazones.server.limits import Buckets
 from corazones.server.refusal import Refused
 from corazones.server.table import TableRuntime
 
@@ -20,25 +21,16 @@ class HintBudget:
     """
 
     def __init__(self, per_minute: float, clock: Callable[[], float]) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = 3.0
-        self.clock = clock
+        self.per_minute = per_minute
         self.asking: set[int] = set()
-        self.buckets: dict[int, tuple[float, float]] = {}
+        self.buckets = Buckets(per_minute / 60.0, 3.0, clock)
 
     def take(self, player: int) -> Refused | None:
         """Count one hint of ``player`` (then call :meth:`done`), or why not."""
         if player in self.asking:
             return Refused("rate_limited", N_("One hint at a time: wait for the answer to the last one."))
-        now = self.clock()
-        tokens, at = self.buckets.pop(player, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - at) * self.rate)
-        if tokens < 1:
-            self.buckets[player] = (tokens, now)
-            return Refused("rate_limited", N_("Too many hints: at most {n} a minute."), n=round(self.rate * 60))
-        self.buckets[player] = (tokens - 1, now)
-        while len(self.buckets) > 10_000:  # forget the oldest (dicts keep insertion order)
-            del self.buckets[next(iter(self.buckets))]
+        if not self.buckets.take(player):
+            return Refused("rate_limited", N_("Too many hints: at most {n} a minute."), n=round(self.per_minute))
         self.asking.add(player)
         return None
 

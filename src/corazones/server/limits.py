@@ -23,12 +23,54 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from corazones.server.schema import LIMITS
 
 Scope = dict[str, Any]
+
+
+class TokenBucket:
+    """``rate`` units a second on average, ``burst`` at once, by ``clock`` (the server's ``Settings.clock``).
+
+    Every budget of the server is one: a connection's messages and chat lines, a player's writes and
+    hints, the events resent to an address.
+    """
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst = rate, burst
+        self.clock = clock
+        self.tokens = burst
+        self.at = clock()
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` units if the bucket holds them (True); else spend nothing (False)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= cost:
+            self.tokens -= cost
+            return True
+        return False
+
+
+class Buckets:
+    """One :class:`TokenBucket` per key (a player, an address), the least recently used forgotten
+    beyond ``keep`` keys: a key forgotten starts again with a full bucket, which only errs on the side
+    of letting a long-quiet client through."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic, keep: int = 10_000):
+        self.rate, self.burst, self.clock, self.keep = rate, burst, clock, keep
+        self.buckets: OrderedDict[Hashable, TokenBucket] = OrderedDict()
+
+    def take(self, key: Hashable, cost: float = 1.0) -> bool:
+        """Spend ``cost`` from ``key``'s bucket (see :meth:`TokenBucket.take`)."""
+        bucket = self.buckets.pop(key, None) or TokenBucket(self.rate, self.burst, self.clock)
+        self.buckets[key] = bucket
+        while len(self.buckets) > self.keep:
+            self.buckets.popitem(last=False)
+        return bucket.take(cost)
 
 
 class HttpLimits:
@@ -42,26 +84,16 @@ class HttpLimits:
         self.app = app
         self.clock = clock
         self.body_bytes = body_bytes or LIMITS["http_body_bytes"]
-        self.rate = (writes_per_minute or LIMITS["http_writes_per_minute"]) / 60.0
-        self.burst = float(writes_per_minute or LIMITS["http_writes_per_minute"])
-        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def _allow(self, client: str) -> bool:
-        now = self.clock()
-        tokens, at = self.buckets.pop(client, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - at) * self.rate)
-        ok = tokens >= 1
-        self.buckets[client] = (tokens - 1 if ok else tokens, now)
-        while len(self.buckets) > 10_000:
-            self.buckets.popitem(last=False)
-        return ok
+        per_minute = float(writes_per_minute or LIMITS["http_writes_per_minute"])
+        self.burst = per_minute
+        self.writes = Buckets(per_minute / 60.0, per_minute, clock)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
         client = _player_key(scope) or "address:" + str((scope.get("client") or ("?", 0))[0])
-        if not self._allow(client):
+        if not self.writes.take(client):
             await _reply(send, 429, "rate_limited", f"at most {int(self.burst)} writes a minute")
             return
         headers = dict(scope.get("headers") or [])

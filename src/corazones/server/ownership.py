@@ -17,6 +17,7 @@ from corazones.core.actions import Action
 from corazones.core.errors import N_
 from corazones.core.replay import rebuild
 from corazones.core.rules import Rules
+from corazones.core.text import visible
 from corazones.server.context import Context
 from corazones.server.refusal import Refused
 from corazones.server.table import SeatState, TableRuntime
@@ -78,7 +79,7 @@ class Ownership:
             return t
         row = await asyncio.to_thread(self.ctx.store.table, table_id)
         if row is None or row.status == "expired":
-            raise Refused("not_found", N_("There is no table {table}."), table=table_id)
+            raise Refused("not_found", N_("There is no table {table}."), table=visible(table_id, 40))
         if row.status == "finished":
             t = self.ctx.tables.get(table_id) or await self._load(table_id, finished=True)
             if t is not None:

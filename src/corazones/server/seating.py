@@ -12,6 +12,7 @@ from corazones.core.cards import card_str
 from corazones.core.commitment import commit
 from corazones.core.errors import N_
 from corazones.core.game import Game
+from corazones.server.auth import clean_name
 from corazones.server.context import Context
 from corazones.server.events import EventLog, seat_event
 from corazones.server.options import OptionsRefused, rules_of
@@ -92,7 +93,7 @@ class Seating:
         now = time.time()
         t = TableRuntime(
             id=new_table_id(),
-            name=name or f"{owner_name} · {preset}",
+            name=clean_name(name or "") or f"{owner_name} · {preset}",
             preset=preset,
             rules=rules,
             seed=seed,

@@ -39,11 +39,13 @@ class Settings:
     #: Minutes a table not started yet waits with nobody connected before it expires
     #: (None: LIMITS["open_table_idle_minutes"]).
     open_table_idle_minutes: float | None = None
+    #: Missed events resent to one client address a minute (None: LIMITS["missed_events_per_minute"]).
+    missed_events_per_minute: int | None = None
     #: Where a new table's secret seed comes from; None: ``secrets.token_urlsafe(32)``.  Tests and
     #: tournaments with pre-announced deals give their own.
     seed_source: Callable[[], str] | None = None
     #: The clock the rate limits read, in seconds (monotonic): the HTTP write budget (``limits.HttpLimits``)
-    #: and each connection's message and chat budgets (``routes.ws.TokenBucket``) refill by it.  Tests give a
+    #: and each connection's message and chat budgets (``limits.TokenBucket``) refill by it.  Tests give a
     #: ``local.ManualClock`` so a budget refills only when they say, however slowly a loaded machine sends.
     clock: Callable[[], float] = time.monotonic
     #: Tune the garbage collector for a long-running server (``corazones serve`` sets it; tests do not,
@@ -74,6 +76,7 @@ class Settings:
             "tables_per_address": self.tables_per_address,
             "tables_per_process": self.tables_per_process,
             "open_table_idle_minutes": self.open_table_idle_minutes,
+            "missed_events_per_minute": self.missed_events_per_minute,
         }.get(name)
         return own if own is not None else LIMITS[name]
 

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from corazones.server.context import Context
+from corazones.server.limits import Buckets
 from corazones.server.outgoing import encode
 from corazones.server.schema import LIMITS, Snapshot, Welcome
 from corazones.server.table import Conn, TableRuntime
@@ -18,6 +19,11 @@ class Snapshots:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        per_minute = ctx.settings.limit("missed_events_per_minute")
+        #: Events resent per client address: a resume of a long game costs a read of the store and a
+        #: redaction of up to ``missed_events_max`` events, so many sockets resuming from the start
+        #: could slow every table; past the budget a connection gets the snapshot alone.
+        self.resent = Buckets(per_minute / 60.0, per_minute, ctx.settings.clock)
 
     def info(self, t: TableRuntime, viewer: int | None = None) -> dict[str, Any]:
         """The table as the lobby lists it (``TableInfo``); its invite link only for ``viewer`` seated or owning it."""
@@ -61,7 +67,7 @@ class Snapshots:
         complete = True
         seq = t.seq
         if last_seq is not None and last_seq < seq:
-            if seq - last_seq > LIMITS["missed_events_max"]:
+            if seq - last_seq > LIMITS["missed_events_max"] or not self.resent.take(conn.address, seq - last_seq):
                 complete = False
             else:
                 if t.recent and t.recent[0][0] <= last_seq + 1:
@@ -69,10 +75,7 @@ class Snapshots:
                 else:
                     stored = await asyncio.to_thread(self.ctx.store.events, t.id, last_seq)
                     evs = [(e.seq, e.kind, e.data) for e in stored if e.seq <= seq]
-                missed = [
-                    {"type": "event", "table": t.id, "seq": s, "event": redact(d, conn.seat), "view": None}
-                    for s, _k, d in evs
-                ]
+                missed = _as_seen(t.id, evs, conn.seat)
         g = t.game
         obs = g.observation(conn.seat if conn.seat is not None else 0) if g is not None else None
         return Snapshot.model_validate(
@@ -101,6 +104,22 @@ class Snapshots:
         for c in list(t.conns):
             if c.player_id == player:
                 await self.greet(t, c, t.seq)
+
+
+def _as_seen(table: str, evs: list[tuple[int, str, dict[str, Any]]], seat: int | None) -> list[dict[str, Any]]:
+    """Missed events as the holder of ``seat`` may see them: its own pass only in the deal going on now.
+
+    A seat may change hands between deals, so a pass made in an earlier deal belonged to whoever held
+    the seat then; its new holder sees it as a spectator does (without its cards).
+    """
+    out: list[dict[str, Any]] = []
+    viewer = seat
+    for s, kind, d in reversed(evs):
+        out.append({"type": "event", "table": table, "seq": s, "event": redact(d, viewer), "view": None})
+        if kind == "hand_start":
+            viewer = None  # what came before is an earlier deal's
+    out.reverse()
+    return out
 
 
 def _iso(ts: float) -> str:

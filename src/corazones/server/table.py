@@ -73,6 +73,8 @@ class Conn:
     seat: int | None = None
     #: The generation of the token this connection said hello with; a newer one in the store revokes it.
     token_gen: int = 0
+    #: The client's address (as admitted): the events resent to it are counted per address.
+    address: str = "?"
 
 
 @dataclass(eq=False)

@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from corazones.core.text import visible
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, MaybePlayerDep, PlayerDep, refused
 from corazones.server.hub import Hub, Refused, TableRuntime
@@ -96,7 +97,7 @@ async def get(table_id: str, h: HubDep, p: MaybePlayerDep) -> dict[str, Any]:
         return h.snapshots.info(h.tables[table_id], p.id if p else None)
     row = await asyncio.to_thread(h.store.table, table_id)
     if row is None or row.status == "expired":  # a table nobody started and everybody left
-        raise refused(Refused("not_found", N_("There is no table {table}."), table=table_id))
+        raise refused(Refused("not_found", N_("There is no table {table}."), table=visible(table_id, 40)))
     return _stored_info(h, row)
 
 

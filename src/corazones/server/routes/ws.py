@@ -14,18 +14,17 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from corazones.core.cards import format_cards
-from corazones.core.text import safe_line
+from corazones.core.text import has_visible, safe_line
 from corazones.i18n import N_, pick_lang, translator
 from corazones.server.deps import player_of_token
 from corazones.server.hub import Conn, Hub, Refused, TableRuntime
+from corazones.server.limits import TokenBucket
 from corazones.server.outgoing import ServerModel, encode
 from corazones.server.refusal import error_reply
 from corazones.server.schema import (
@@ -48,25 +47,6 @@ log = logging.getLogger("corazones.server")
 
 _TYPES = ("hello", "act", "chat", "hint", "resume", "ping", "sit", "stand")
 _QUEUE_MAX = 4000
-
-
-class TokenBucket:
-    """``rate`` messages a second on average, ``burst`` at once, by ``clock`` (the server's ``Settings.clock``)."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst = rate, burst
-        self.clock = clock
-        self.tokens = burst
-        self.at = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class Session:
@@ -146,7 +126,10 @@ class Session:
         except _NonFinite:
             self.error("malformed", N_("Numbers must be finite: NaN and Infinity are not JSON."))
             return None
-        except (json.JSONDecodeError, RecursionError, ValueError):
+        except RecursionError:
+            self.error("malformed", N_("Nested too deeply: a message is a JSON object a few levels deep."))
+            return None
+        except (json.JSONDecodeError, ValueError):
             self.error("malformed", N_("Not JSON: every message is a JSON object with a type."))
             return None
         if not isinstance(data, dict):
@@ -159,11 +142,34 @@ class Session:
         try:
             return CLIENT_MESSAGE.validate_python(data)
         except ValidationError as e:
-            first = e.errors()[0]
-            where = ".".join(str(x) for x in first.get("loc", ()) if x != data.get("type"))
-            why = f"{where}: {first.get('msg')}" if where else str(first.get("msg"))
+            why = _first_problem(e, str(data.get("type")))
             self.error("malformed", N_("Malformed {type} message: {why}"), ref, type=str(data.get("type")), why=why)
             return None
+
+
+#: The names pydantic gives the branches of a union in an error's location (``constrained-int``,
+#: ``function-after[...]``, a bare type): not fields, so not shown.
+_BRANCH_NAMES = frozenset({"int", "float", "str", "bool", "list", "dict", "tuple", "none"})
+
+
+def _is_branch(part: object) -> bool:
+    return isinstance(part, str) and ("-" in part or "[" in part or part in _BRANCH_NAMES)
+
+
+def _first_problem(e: ValidationError, kind: str) -> str:
+    """The first field a message got wrong and what it should be: ``t: Input should be a valid integer
+    or Input should be a finite number`` (every branch of a union said, never a branch's inner name)."""
+    errors = e.errors()
+    loc = tuple(errors[0].get("loc", ()))
+    field = tuple(x for x in loc if not _is_branch(x))
+    msgs: list[str] = []
+    for err in errors:
+        at = tuple(err.get("loc", ()))
+        if tuple(x for x in at if not _is_branch(x)) == field and str(err.get("msg")) not in msgs:
+            msgs.append(str(err.get("msg")))
+    where = ".".join(str(x) for x in field if x != kind)
+    why = " or ".join(msgs)
+    return f"{where}: {why}" if where else why
 
 
 class _NonFinite(ValueError):
@@ -252,7 +258,10 @@ async def _serve(s: Session, table_id: str) -> None:
         s.refuse(e)
         s.close(1008 if e.code != "moved" else 4001, e.code)
         return
-    conn = Conn(player.id, player.name, player.kind, s.lang, s.send, s.close, token_gen=player.token_gen)
+    address = s.ws.client.host if s.ws.client else "?"
+    conn = Conn(
+        player.id, player.name, player.kind, s.lang, s.send, s.close, token_gen=player.token_gen, address=address
+    )
     try:
         await hub.connections.connect(t, conn, hello.last_seq)
     except Refused as e:
@@ -304,7 +313,7 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
         if not s.chat_bucket.take():
             raise Refused("rate_limited", N_("Too many chat lines: at most {n} a minute."), n=LIMITS["chat_per_minute"])
         text = safe_line(msg.text, LIMITS["chat_chars"])
-        if not text:
+        if not has_visible(text):
             raise Refused("malformed", N_("An empty chat line is not sent."))
         await hub.connections.chat(t, conn, text)
     elif isinstance(msg, HintRequest):
@@ -313,7 +322,9 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
         result = await hub.hints.hint(t, conn.seat, msg.level, conn.player_id)
         s.send_message(hint_reply(result, msg.level, s.lang))
     elif isinstance(msg, Resume):
-        s.send_message(await hub.snapshots.snapshot(t, conn, msg.last_seq))
+        async with t.lock:  # the events and the view it sends are of one moment
+            snapshot = await hub.snapshots.snapshot(t, conn, msg.last_seq)
+        s.send_message(snapshot)
     elif isinstance(msg, Ping):
         s.send_message(Pong(type="pong", t=msg.t))
     elif isinstance(msg, Sit):
