@@ -4,7 +4,7 @@
 // The server values the cards with the expert's search in its worker pool (players.analysis, docs/review.md).
 import * as api from "./api.js";
 import { cardChip, cardName, parseCard, RANKS, sortCards, SUITS } from "./cards.js";
-import { t } from "./i18n.js";
+import { num, t } from "./i18n.js";
 import { presetTitle } from "./options.js";
 import { playerName } from "./names.js";
 import { announce, h, openDialog } from "./ui.js";
@@ -58,7 +58,7 @@ export function openAnalysis(id, where, ctx = {}) {
         onOpen: (v) => { open = v; load(); },
       }));
       const best = board.analysis.cards[0];
-      if (best) announce(t("Best: {card}, about {points} points", { card: cardName(best.card), points: best.points.toFixed(1) }));
+      if (best) announce(t("Best: {card}, about {points} points", { card: cardName(best.card), points: num(best.points, 1) }));
     } catch (e) {
       body.replaceChildren(h("p.review-error", { role: "alert" }, e.message));
     }
@@ -89,10 +89,10 @@ export function boardView(board, name, nav) {
   const worst = Math.max(0.01, ...a.cards.map((c) => c.loss));
   const rows = a.cards.map((c, i) => h(i === 0 ? "tr.best" : "tr", { dataset: { card: c.card } },
     h("th", { scope: "row" }, cardChip(c.card), c.card === board.chosen ? h("span.tag.played", null, t("played")) : null),
-    h("td", null, c.points.toFixed(2)),
-    h("td", null, c.value.toFixed(2)),
+    h("td", null, num(c.points, 2)),
+    h("td", null, num(c.value, 2)),
     h("td.loss", null, h("span.loss-bar", { style: `width:${Math.round((60 * c.loss) / worst)}px`, "aria-hidden": "true" }),
-      c.loss ? "−" + c.loss.toFixed(2) : t("best"))));
+      c.loss ? "−" + num(c.loss, 2) : t("best"))));
   const trick = board.trick_cards.length
     ? h("p", null, t("Trick so far:") + " ", board.trick_cards.map(([s, c]) => h("span.trick-play", null, name(s) + " ", cardChip(c), " ")))
     : h("p", null, t("{name} leads.", { name: name(board.seat) }));

@@ -33,7 +33,8 @@ function promptText(tb, v, decision) {
   if (decision === "declare") return t("Name the penalty suit");
   if (decision === "moon") return t("You shot the moon! Choose how to score it");
   if (v.phase === "pass" && v.passed) return t("Waiting for the others to pass…");
-  if (v.to_act.length) return t("Waiting for {name}…", { name: st.nameOf(v.to_act[0]) });
+  // Your own turn comes once the table has caught up (the last trick swept): nothing to wait for.
+  if (v.to_act.length && v.to_act[0] !== st.seat) return t("Waiting for {name}…", { name: st.nameOf(v.to_act[0]) });
   return "";
 }
 
@@ -55,7 +56,7 @@ function myChip(tb, v, me) {
   mine.push(" · ", h("span.nowrap", null, chips ? ngettext("{n} chip", "{n} chips", v.chips[me]) : t("score {n}", { n: v.scores[me] })));
   if (myBid) mine.push(" · ", h("span.nowrap", null, myBid[1] ? t("bid {n}", { n: myBid[1] }) : t("no bid")));
   if (v.dealer === me) mine.push(h("span.dealer", { title: t("Dealer") }, "D"));
-  const turn = !v.game_over && v.to_act.includes(me);
+  const turn = !v.game_over && v.to_act.includes(me) && !st.showing();
   return h(turn ? "span.chip.mine.turn" : "span.chip.mine", {
     "aria-label": t("You"), dataset: { took: String(v.points_taken[me]), score: String(v.scores[me]), chips: String(v.chips[me]) },
   }, ...mine);
@@ -103,10 +104,10 @@ export function renderHand(tb) {
     }, t("Last trick")));
   }
   const rows = [bar];
-  if (st.hint && decision) {
+  if (st.hint && decision && decision in st.hint.action) { // a pass's hint says nothing about the first lead
     rows.push(h("p.prompt", { role: "status" }, st.hint.text + " — " + st.hint.reason));
   }
-  if (received.size && v.received_from !== null && v.tricks_played === 0 && !v.trick.length) {
+  if (received.size && v.received_from !== null) { // until the first trick is over, as the docs say
     rows.push(h("p.prompt", null, t("Received from {name}: {cards}", {
       name: st.nameOf(v.received_from), cards: sortCards([...received]).map(cardShort).join(" "),
     })));
@@ -122,6 +123,7 @@ export function renderHand(tb) {
     const from = centre(tb.arena.querySelector(`.seat[data-seat="${v.received_from}"]`));
     for (const el of hand.querySelectorAll(".card.received")) arrive(/** @type {HTMLElement} */ (el), from, "receive");
   }
+  playEarly(tb, decision);
   if (hadFocus) {
     const again = /** @type {HTMLElement | null} */ (hand.querySelector(`[data-card="${CSS.escape(hadFocus)}"]`) || hand.querySelector("[tabindex='0']"));
     if (again) again.focus();
@@ -185,9 +187,8 @@ function cardsRow(tb, v, decision, received) {
       el.setAttribute("aria-disabled", "true");
     }
     el.onclick = () => {
-      const now = liveDecision(tb);
-      if (now === "pass") toggleSelect(tb, key);
-      else if (now === "play") onCardTap(tb, c, el);
+      if (liveDecision(tb) === "pass") toggleSelect(tb, key);
+      else onCardTap(tb, c, el);
     };
     el.setAttribute("aria-label", label);
     el.tabIndex = c === tabbable ? 0 : -1;
@@ -238,7 +239,7 @@ function onCardKey(tb, e, cards, i) {
       const key = copyKey(cards, i);
       if (e.key === "Enter" && st.view && st.selected.size === st.view.pass_count && st.selected.has(key)) sendPass(tb);
       else toggleSelect(tb, key);
-    } else if (decision === "play") playCard(tb, cards[i]);
+    } else playCard(tb, cards[i]);
     return;
   }
   if (j === null) return;
@@ -256,12 +257,35 @@ function onCardKey(tb, e, cards, i) {
 export function playCard(tb, card) {
   const st = tb.store;
   const v = st.view;
-  if (!v || v.decision !== "play" || st.showing()) return;
+  if (!v || v.decision !== "play") return;
   if (!v.legal.some((a) => a.play === card)) {
     toast(whyNot(v, card), "error");
     return;
   }
+  if (st.showing()) {
+    // The last trick is still being swept and the lead is yours: the card goes as soon as it has gone.
+    if (!st.sent && !st.queue.length && st.shownTrick) {
+      tb.early = card;
+      for (const x of tb.handZone.querySelectorAll(".card.selected")) x.classList.remove("selected");
+      const el = tb.handZone.querySelector(`.hand .card[data-key="${CSS.escape(card + "#0")}"]`);
+      if (el) el.classList.add("selected");
+    }
+    return;
+  }
+  tb.early = null;
   tb.act({ seat: /** @type {number} */ (st.seat), play: card });
+}
+
+/**
+ * Play the card chosen while the last trick was being swept, now that the table has caught up.
+ * @param {TableScreen} tb
+ * @param {string | null} decision
+ */
+function playEarly(tb, decision) {
+  const card = tb.early;
+  if (!card || tb.store.showing()) return;
+  tb.early = null;
+  if (decision === "play") setTimeout(() => playCard(tb, card), 0);
 }
 
 /**

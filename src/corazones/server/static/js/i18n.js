@@ -65,6 +65,15 @@ export function currentLang() {
   return lang;
 }
 
+/**
+ * `x` with `digits` decimals as the page's language writes numbers ("1.25" in English, "1,25" in Spanish).
+ * @param {number} x
+ * @param {number} digits
+ */
+export function num(x, digits) {
+  return x.toLocaleString(currentLang(), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
+
 /** The language to use: saved choice, else the browser's, else English. */
 export function preferredLang() {
   const saved = localStorage.getItem("corazones.lang");

@@ -3,7 +3,7 @@
 // (the game-over box), a leaderboard per rule family (the lobby), and a player's profile with the rating
 // history drawn as a small inline SVG chart.
 import * as api from "./api.js";
-import { t } from "./i18n.js";
+import { num, t } from "./i18n.js";
 import { presetTitle } from "./options.js";
 import { h, openDialog } from "./ui.js";
 
@@ -33,7 +33,7 @@ export function familyTitle(family) {
 
 /** A signed figure: "+1.25", "−0.40". @param {number} x */
 function signedFixed(x) {
-  return (x > 0 ? "+" : x < 0 ? "−" : "±") + Math.abs(x).toFixed(2);
+  return (x > 0 ? "+" : x < 0 ? "−" : "±") + num(Math.abs(x), 2);
 }
 
 /** @type {Map<string, Promise<Change[]>>} the changes of each finished game, asked once per page */
@@ -62,7 +62,7 @@ export function ratingChange(id, seat) {
     if (!c) return;
     const tone = c.change > 0 ? "up" : c.change < 0 ? "down" : "same";
     line.replaceChildren(
-      t("Your rating ({family}): {before} → {after}", { family: familyTitle(c.family), before: c.before.toFixed(2), after: c.after.toFixed(2) }), " ",
+      t("Your rating ({family}): {before} → {after}", { family: familyTitle(c.family), before: num(c.before, 2), after: num(c.after, 2) }), " ",
       h(`strong.rating-delta.${tone}`, null, `(${signedFixed(c.change)})`), " ",
       h("button.btn.small.ghost", { type: "button", onclick: () => openProfile(c.player) }, t("Profile")));
     line.hidden = false;
@@ -88,7 +88,7 @@ export function leaderboardPanel() {
           h("tbody", null, rows.map((r) => h(me && me.id === r.player ? "tr.me" : "tr", { dataset: { player: String(r.player) } },
             h("td", null, String(r.rank)),
             h("td", null, h("button.link", { type: "button", onclick: () => openProfile(r.player) }, r.name)),
-            h("td", null, r.rating.toFixed(2)), h("td", null, String(r.games)))))))
+            h("td", null, num(r.rating, 2)), h("td", null, String(r.games)))))))
         : h("p.empty", null, t("Nobody is rated in this family yet.")));
     } catch (e) {
       body.replaceChildren(h("p", null, e.message));
@@ -117,7 +117,7 @@ export function historyChart(history) {
   svg.setAttribute("role", "img");
   const last = history[history.length - 1];
   svg.setAttribute("aria-label", last
-    ? t("Rating history: {n} rated games, now {rating}", { n: history.length, rating: last.rating.toFixed(2) })
+    ? t("Rating history: {n} rated games, now {rating}", { n: history.length, rating: num(last.rating, 2) })
     : t("No rated game yet"));
   if (!history.length) return svg;
   // Slot 0 holds each family's rating before its first rated game; event i sits at slot i + 1.
@@ -147,7 +147,7 @@ export function historyChart(history) {
     for (const [cx, cy] of pts.slice(1)) el("circle", { cx: cx.toFixed(1), cy: cy.toFixed(1), r: 2.5, class: `dot f${k % 4}` });
   });
   const label = el("text", { x: x(history.length), y: Math.max(10, y(last.rating) - 6), "text-anchor": "end", class: "label" });
-  label.textContent = last.rating.toFixed(1);
+  label.textContent = num(last.rating, 1);
   const zero = el("text", { x: 2, y: y(0) + 4, class: "axis" });
   zero.textContent = "0";
   return svg;
@@ -161,12 +161,12 @@ export function profileView(p) {
   return h("div.profile", { id: "profile" },
     h("div.stat-grid", null,
       stat(t("games"), p.games), stat(t("wins"), p.wins), stat(t("moons shot"), p.moons),
-      stat(t("mean review loss"), p.mean_review_loss === null ? "—" : p.mean_review_loss.toFixed(2)),
+      stat(t("mean review loss"), p.mean_review_loss === null ? "—" : num(p.mean_review_loss, 2)),
       stat(t("games reviewed"), p.reviewed_games)),
     p.ratings.length
       ? h("div.table-scroll", null, h("table.list.ratings", null,
         h("thead", null, h("tr", null, h("th", null, t("Rule family")), h("th", null, t("Rating")), h("th", null, t("Games")))),
-        h("tbody", null, p.ratings.map((r) => h("tr", null, h("td", null, familyTitle(r.family)), h("td", null, r.rating.toFixed(2)),
+        h("tbody", null, p.ratings.map((r) => h("tr", null, h("td", null, familyTitle(r.family)), h("td", null, num(r.rating, 2)),
           h("td", null, String(r.games)))))))
       : h("p.empty", null, t("No rated game yet")),
     p.history.length ? h("figure.chart", null, historyChart(p.history),

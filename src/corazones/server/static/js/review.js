@@ -5,7 +5,7 @@
 // seat and buttons that step from marked decision to marked decision (docs/review.md, docs/web.md).
 import { me, request } from "./api.js";
 import { cardShort, GLYPH, suitName } from "./cards.js";
-import { ngettext, t } from "./i18n.js";
+import { ngettext, num, t } from "./i18n.js";
 import { announce, h, toast } from "./ui.js";
 
 /** @typedef {{template: string, params?: Record<string, any>}} Reason */
@@ -83,7 +83,7 @@ export function fillSpec(text, params) {
     if (!(k in params)) return m;
     const v = params[k];
     if (digits === undefined || typeof v !== "number") return String(v);
-    const s = v.toFixed(Number(digits));
+    const s = num(v, Number(digits));
     return plus && v >= 0 ? "+" + s : s;
   });
 }
@@ -372,7 +372,7 @@ export class ReplayReview {
   item(d) {
     const review = this.reviews.get(d.seat);
     const unit = review && review.units === "chips" ? "chips" : "points";
-    const cost = unit === "chips" ? t("cost {loss} chips", { loss: d.loss.toFixed(2) }) : t("cost {loss} points", { loss: d.loss.toFixed(2) });
+    const cost = unit === "chips" ? t("cost {loss} chips", { loss: num(d.loss, 2) }) : t("cost {loss} points", { loss: num(d.loss, 2) });
     const kind = d.label || "good";
     const why = d.why.map((r) => reasonText(r, (s) => this.viewer.name(s))).join("; ");
     const canAnalyse = d.kind === "play";
@@ -411,10 +411,10 @@ export class ReplayReview {
           return h("button.btn.small.ghost.worst", {
             type: "button",
             onclick: () => { if (data) this.viewer.goTo(dd.hand - 1, stepOf(dd, data.hands)); },
-          }, `${where}: ${actionText(dd.chosen)} (−${dd.loss.toFixed(1)})`);
+          }, `${where}: ${actionText(dd.chosen)} (−${num(dd.loss, 1)})`);
         });
         rows.push(h("tr", { dataset: { seat: String(seat) } }, h("th", { scope: "row" }, this.viewer.name(s.seat)),
-          h("td", null, String(s.decisions)), h("td", null, s.mean_loss.toFixed(2)), h("td", null, s.total_loss.toFixed(1)),
+          h("td", null, String(s.decisions)), h("td", null, num(s.mean_loss, 2)), h("td", null, num(s.total_loss, 1)),
           h("td.review-marks", null, marks)));
         if (worst.length) {
           worstLines.push(h("div.worst-line", { dataset: { seat: String(seat) } },

@@ -404,6 +404,8 @@ export class TableStore {
     this.held = false;
     this.takePendingView();
     this.hooks.render();
+    // Continue is gone: the keyboard goes on from the hand, not from the top of the page.
+    if (this.seat !== null) this.hooks.focus(".hand .card[tabindex='0']");
     this.pump();
   }
 

@@ -50,6 +50,8 @@ export class TableScreen {
     this.pointer = null;
     /** @type {string | null} the card a first touch armed */
     this.armed = null;
+    /** @type {string | null} the card chosen while the last trick was being swept, played once it has gone */
+    this.early = null;
     this.tab = "scores";
     /** @type {string | null} the decision whose dialog was opened */
     this.dialogFor = null;
