@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from corazones.cli.exits import CLOSED_PIPE
+from corazones.core import Rules
+from corazones.core.pad import Pad
 from tests.test_files import device
 
 ENV = {**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": "en", "PYTHONUNBUFFERED": "1"}
@@ -108,3 +110,22 @@ def test_a_closed_pipe_ends_the_command_quietly_with_141(tmp_path: Path, command
     assert err == ""
     if command == "play":  # the game still keeps its record
         assert corazones("verify", str(kept)).returncode == 0
+
+
+def test_an_output_is_never_the_file_the_command_reads(tmp_path: Path) -> None:
+    """``review g.json --out g.json`` and ``pad --load p.json --csv p.json`` would destroy their input."""
+    record = tmp_path / "g.json"
+    assert corazones("play", "--auto", "--seed", "3", "-r", "quick", "--record", str(record)).returncode == 0
+    before = record.read_bytes()
+    link = tmp_path / "same.json"
+    link.symlink_to(record)
+    for out in (record, link):
+        r = corazones("review", str(record), "--out", str(out), "--worlds", "2", "--pass-worlds", "2")
+        assert r.returncode == 2 and "it is the file being read" in one_line(r.stderr), r.stderr
+    assert record.read_bytes() == before
+    pad = tmp_path / "p.json"
+    pad.write_text(Pad(Rules.preset("standard"), ("A", "B", "C", "D")).dumps(), encoding="utf-8")
+    kept = pad.read_bytes()
+    r = corazones("pad", "--load", str(pad), "--csv", str(pad), "--line")
+    assert r.returncode == 2 and "it is the file being read" in one_line(r.stderr), r.stderr
+    assert pad.read_bytes() == kept

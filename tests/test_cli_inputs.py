@@ -595,3 +595,16 @@ def test_bounded_lines_joins_the_head_and_the_rest_and_stops_at_each_limit() -> 
         list(bounded_lines(b"toolong\nx\n", io.BytesIO(b""), 5, 100, "log"))
     with pytest.raises(InputError, match="larger than 10 bytes"):
         list(bounded_lines(b"", io.BytesIO(b"abc\n" * 10), 5, 10, "log"))
+
+
+def test_verify_reads_a_record_as_strictly_as_replay_does(tmp_path: Path, record_text: str) -> None:
+    """A key given twice (the last would win in plain JSON) and a cut-short file are named, not passed."""
+    twice = tmp_path / "twice.json"
+    twice.write_text(record_text.replace('"seed"', '"seed": 999, "seed"', 1), encoding="utf-8")
+    r = invoke("verify", str(twice))
+    assert r.exit_code == 1 and "the key 'seed' is given twice" in r.output, r.output
+    assert invoke("replay", str(twice)).exit_code == 2
+    cut = tmp_path / "cut.json"
+    cut.write_text(record_text[: record_text.index('"seed"') + 3], encoding="utf-8")  # ends inside a string
+    r = invoke("verify", str(cut))
+    assert r.exit_code == 1 and "at at" not in r.output and "Unterminated string starting at line" in r.output, r.output

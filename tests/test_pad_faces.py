@@ -362,3 +362,13 @@ async def edit_after_game_over(lang: str) -> None:
         assert sheet.editing == 0
         assert entry.value == "3 4 6 0 Q♠=Carl" and entry.cursor_position == len(entry.value)
         assert WORDS[lang]["editing"].format(n=1) in str(sheet.query_one("#pad-title").render())
+
+
+def test_digits_that_are_not_numbers_are_refused_not_crashed() -> None:
+    """``²`` and ``³`` pass ``str.isdigit`` but are no number ``int`` reads: they are words like any other."""
+    pad = Pad(Rules.preset("omnibus"), ("Ana", "Bea", "Carl", "Dan"))
+    for bad in ("² 4 6 0 QS=Ana JD=Ana", "3 4 6 0 QS=² JD=Ana"):
+        with pytest.raises(HandSyntaxError):
+            parse_hand(pad, bad)
+    code, out = run(["--names", NAMES], ["del ²", "edit ³", "q"])
+    assert code == 0 and "Traceback" not in out, out

@@ -170,7 +170,7 @@ def arena(
             rules=rules,
             boards=count,
             mode="games" if games is not None else "deals",
-            seed=int(seed) if seed.lstrip("-").isdigit() else seed,
+            seed=int(seed) if seed.lstrip("-").isdecimal() else seed,
             duplicate=duplicate,
             max_game_hands=max_game_hands,
         )

@@ -238,7 +238,7 @@ class HumanPlayer:
         low, cap = (positive[0], positive[-1]) if positive else (0, 0)
         prompt = _("High bid {high}. Your bid in chips (0 = no bid, {low} to {cap}; ? for a hint; q quits): ")
         raw = self._input(prompt.format(high=high, low=low, cap=cap)).strip() or "0"
-        value = int(raw) if raw.isdigit() and len(raw) <= 9 else -1
+        value = int(raw) if raw.isdecimal() and len(raw) <= 9 else -1
         if value not in allowed:
             if not positive:
                 raise BadInput(_("type 0: you cannot outbid {high} with your chips").format(high=high))

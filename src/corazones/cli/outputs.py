@@ -31,7 +31,15 @@ def _probe(folder: Path) -> None:
         probe.unlink()
 
 
-def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> None:
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file on disk (through links, other spellings of the path)."""
+    try:
+        return a.is_file() and b.is_file() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_output_file(path: Path, flag: str = "--record", lang: str = "en", reads: Path | None = None) -> None:
     """A path :func:`~corazones.services.files.save_atomic` can write at the end; a usage error (in ``lang``) now.
 
     Standard output (``-``, ``/dev/stdout``) is always fine.  A character
@@ -39,9 +47,12 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en") -> N
     writable; it is not opened now (a pipe would wait for its reader).  A
     link is judged by what it points to; a folder, a socket or a disk is
     refused.  Otherwise the file is replaced through a temporary file in its
-    folder, so that folder must take a new file.
+    folder, so that folder must take a new file.  ``reads`` is the file the
+    command reads, if any: writing over it would destroy the input.
     """
     shown = quoted(path, 200)
+    if reads is not None and _same_file(path, reads):
+        refuse(flag, lang, N_("cannot write to {path}: it is the file being read; name another"), path=shown)
     try:
         kind = output_kind(path)
     except NotWritableHere as e:

@@ -136,7 +136,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 continue
             if cmd in ("edit", "editar", "del", "borrar"):
                 number, _sp, hand = rest.strip().partition(" ")
-                if not number.isdigit():
+                if not number.isdecimal():
                     say(
                         gettext("Not accepted: {reason}").format(
                             reason=gettext("give the hand's number, e.g. edit 2 3 4 6 0 QS=Ana")
@@ -223,7 +223,7 @@ def pad(
     language = check_lang(lang)
     for flag, path in (("--save", save), ("--csv", csv)):
         if path is not None:
-            check_output_file(path, flag, language)
+            check_output_file(path, flag, language, reads=load if flag == "--csv" else None)  # --save may update it
     if load is not None:
         try:
             the_pad = read_pad(load)

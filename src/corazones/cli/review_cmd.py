@@ -82,7 +82,8 @@ def review(
     if pass_worlds < 1:
         refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
     if out is not None:
-        check_output_file(out, "--out", language)  # before the review's minutes, not after them
+        # before the review's minutes, not after them; never over the record it reads
+        check_output_file(out, "--out", language, reads=None if str(file) == "-" else Path(file))
     rec = read_record(file, language)
     try:
         players = rules_of(rec).players

@@ -64,7 +64,8 @@ def run_verify(file: Path | str, lang: str = "en") -> int:
                 text = decode(head, file)
                 whole = _json_or_not(text)
                 if isinstance(whole, dict) and "format" in whole:
-                    return _verify_record(file, whole, lang)
+                    # read again by the records' own strict reader: a key given twice, NaN, a huge number
+                    return _verify_record_text(file, text, lang)
                 if whole is _NOT_JSON and looks_like_record:
                     # a damaged record (cut short, say): report it as a record, not as lines of a log
                     return _verify_record_text(file, text, lang)
@@ -161,7 +162,7 @@ def _player_name(raw: object, seat: int, lang: str) -> str:
 def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:
     """Check that ``seed`` (as typed; digits are a whole-number seed) is the one ``commitment`` was made to."""
     _ = translator(lang).gettext
-    value: int | str = int(seed) if seed.lstrip("-").isdigit() and len(seed) <= 41 else seed
+    value: int | str = int(seed) if seed.lstrip("-").isdecimal() and len(seed) <= 41 else seed
     try:
         expected = commit(value)
     except CorazonesError as e:

@@ -249,7 +249,10 @@ def parse_json(text: str, what: str | Message, max_bytes: int) -> Any:
         )
     except json.JSONDecodeError as e:
         raise RecordError(
-            N_("not JSON: {error} at line {line} column {column}"), error=e.msg, line=e.lineno, column=e.colno
+            N_("not JSON: {error} at line {line} column {column}"),
+            error=e.msg.removesuffix(" at"),
+            line=e.lineno,
+            column=e.colno,
         ) from None
     except RecursionError:
         raise RecordError(

@@ -100,7 +100,7 @@ class BidInput(Input):
     """The bid box: it takes digits only, so ``?`` (and any other key) reaches the dialog's bindings."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character.isdigit()
+        return character is not None and character.isdecimal()
 
 
 class BidDialog(DecisionDialog):

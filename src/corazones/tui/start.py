@@ -307,7 +307,7 @@ class StartScreen(Screen[None]):
 def _int_or_none(raw: str, most: int = MAX_TARGET) -> int | None:
     """A whole number from 1 to ``most`` typed in a field; None for anything else (empty included)."""
     raw = raw.strip()
-    if not raw.isdigit() or len(raw) > 6:
+    if not raw.isdecimal() or len(raw) > 6:
         return None
     value = int(raw)
     return value if 0 < value <= most else None

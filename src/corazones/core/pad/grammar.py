@@ -52,7 +52,7 @@ class HandSyntaxError(PadError):
 def find_player(pad: Pad, text: str) -> int:
     """A seat from a name, a name's unique beginning (any case) or a number 1..n."""
     t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= pad.players:
+    if t.isdecimal() and 1 <= int(t) <= pad.players:
         return int(t) - 1
     low = t.casefold()
     exact = [s for s, n in enumerate(pad.names) if n.casefold() == low]
@@ -159,7 +159,7 @@ def parse_hand(pad: Pad, text: str) -> Entry:
 
 
 def _is_int(w: str) -> bool:
-    return w.lstrip("-").isdigit() and len(w) < 10
+    return w.lstrip("-").isdecimal() and len(w) < 10
 
 
 def entry_text(pad: Pad, e: Entry) -> str:

@@ -89,11 +89,11 @@ class SetupScreen(Screen[None]):
         options: dict[str, Any] = {}
         try:
             if raw_players:
-                if not raw_players.isdigit():
+                if not raw_players.isdecimal():
                     raise ValueError(_("the number of players is a whole number"))
                 options["players"] = int(raw_players)
             if raw_target:
-                if not raw_target.isdigit():
+                if not raw_target.isdecimal():
                     raise ValueError(_("the target is a whole number"))
                 options["target"] = int(raw_target)
             base = self.rules if self.rules is not None and self.rules.name == preset else None
@@ -230,10 +230,10 @@ class SheetScreen(Screen[None]):
         try:
             if word.lower() in ("undo", "deshacer"):
                 self.action_undo()
-            elif word.lower() in ("edit", "editar") and rest.strip().isdigit():
+            elif word.lower() in ("edit", "editar") and rest.strip().isdecimal():
                 self.start_edit(int(rest.strip()) - 1)
                 return
-            elif word.lower() in ("del", "borrar") and rest.strip().isdigit():
+            elif word.lower() in ("del", "borrar") and rest.strip().isdecimal():
                 self.pad.remove(int(rest.strip()) - 1)
                 self.persist()
             elif word.lower() in ("save", "guardar", "csv") and rest.strip():
