@@ -148,3 +148,29 @@ def test_dash_and_dev_stdout_mean_standard_output(capsys: pytest.CaptureFixture[
     assert output_kind("-") == "stdout" and output_kind("/dev/stdout") == "stdout"
     save_atomic(Path("-"), "to the screen\n")
     assert capsys.readouterr().out == "to the screen\n"
+
+
+def test_a_full_screen_face_is_not_held_by_a_pipe_nobody_reads(tmp_path: Path) -> None:
+    """``wait=False``: a pipe without a reader is an error at once (ENXIO, said in words), and with a
+    reader the text still goes whole, longer than a pipe's buffer."""
+    from corazones.i18n.oserrors import os_reason_text
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as e:
+        save_atomic(fifo, "nobody reads this\n", wait=False)
+    assert e.value.errno == errno.ENXIO and "nothing is reading it" in os_reason_text(lambda s: s, e.value)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    text = "♥" * 100_000 + "\n"
+    for _ in range(200):  # the reader's open may come a moment later
+        try:
+            save_atomic(fifo, text, wait=False)
+            break
+        except OSError as err:
+            assert err.errno == errno.ENXIO
+            threading.Event().wait(0.01)
+    reader.join(10)
+    assert got == [text.encode("utf-8")]

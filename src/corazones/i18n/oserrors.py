@@ -39,6 +39,7 @@ REASONS: dict[int, str] = {
     errno.EMFILE: N_("Too many open files"),
     errno.EBUSY: N_("Device or resource busy"),
     errno.EIO: N_("Input/output error"),
+    errno.ENXIO: N_("nothing is reading it (a pipe without a reader, or a device that is not there)"),
     errno.EADDRINUSE: N_("Address already in use"),
     errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
 }

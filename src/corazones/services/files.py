@@ -100,12 +100,14 @@ def output_kind(path: Path | str) -> Kind:
     raise NotWritableHere(errno.ENXIO, "disk", name)  # a block device, or anything stranger
 
 
-def save_atomic(path: Path | str, text: str) -> None:
+def save_atomic(path: Path | str, text: str, wait: bool = True) -> None:
     """Write ``text`` (UTF-8) to ``path`` as the module says: a file whole or not at all, a device directly.
 
     Raises ``OSError`` when it cannot (:class:`NotWritableHere` for a folder,
     a socket or a disk); then whatever stood at ``path`` is as it was and no
-    temporary file is left behind.
+    temporary file is left behind.  A named pipe waits for its reader, as a
+    command line expects; with ``wait=False`` (a full-screen face, whose keys
+    must keep answering) a pipe nobody reads yet is ``OSError(ENXIO)`` instead.
     """
     kind = output_kind(path)
     if kind in ("stdout", "stderr"):
@@ -115,7 +117,11 @@ def save_atomic(path: Path | str, text: str) -> None:
         return
     if kind in ("device", "fifo"):
         # O_WRONLY without O_CREAT/O_TRUNC: nothing is created or replaced, a FIFO waits for its reader
-        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        # (unless told not to: then opening one without a reader fails with ENXIO at once)
+        nowait = os.O_NONBLOCK if kind == "fifo" and not wait else 0
+        fd = os.open(path, os.O_WRONLY | os.O_NOCTTY | nowait)
+        if nowait:
+            os.set_blocking(fd, True)  # a reader is there: the text goes whole, however long
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         return

@@ -144,14 +144,15 @@ def _fraction(x: Fraction) -> str:
     return f"{float(x):+g}" if x.denominator != 1 else f"{int(x):+d}"
 
 
-def save_or_reason(path: Path, text: str, gettext: Gettext) -> str | None:
+def save_or_reason(path: Path, text: str, gettext: Gettext, wait: bool = True) -> str | None:
     """Save ``text`` to ``path`` (:func:`save_atomic`); ``None`` when saved, else the sentence saying why not.
 
     Every face of the pad says a failed save the same way and keeps the pad as
-    it is, so a hand is never lost to a folder that refuses the file.
+    it is, so a hand is never lost to a folder that refuses the file.  ``wait=False``: a named pipe
+    without a reader is a reason, not a wait (:func:`save_atomic`).
     """
     try:
-        save_atomic(path, text)
+        save_atomic(path, text, wait)
     except OSError as e:
         return gettext(N_("Could not save to {path}: {error}")).format(
             path=safe_line(str(path), 200), error=os_reason_text(gettext, e)

@@ -183,9 +183,12 @@ class Controller:
         return make_record(self.game, self.names)
 
     def save(self, path: Path, with_seats: bool = True) -> None:
-        """Write the record and, beside it, who plays which seat (atomic renames: never half a file)."""
+        """Write the record and, beside it, who plays which seat (atomic renames: never half a file).
+
+        The screen's keys must keep answering, so a named pipe nobody reads is an ``OSError``, not a wait.
+        """
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_atomic(path, dumps(self.record()))
+        save_atomic(path, dumps(self.record()), wait=False)
         if with_seats:
             meta = {"names": self.names, "levels": self.levels}
             save_atomic(seats_path(path), json.dumps(meta, ensure_ascii=False) + "\n")

@@ -215,7 +215,7 @@ class SheetScreen(Screen[None]):
     def persist(self) -> None:
         if self.save_path is None:
             return
-        reason = save_or_reason(self.save_path, self.pad.dumps(), self.gt)
+        reason = save_or_reason(self.save_path, self.pad.dumps(), self.gt, wait=False)
         if reason is not None:
             self.show_error(reason)
 
@@ -238,7 +238,9 @@ class SheetScreen(Screen[None]):
                 self.persist()
             elif word.lower() in ("save", "guardar", "csv") and rest.strip():
                 path = Path(rest.strip())
-                reason = save_or_reason(path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps(), _)
+                reason = save_or_reason(
+                    path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps(), _, wait=False
+                )
                 if reason is not None:
                     self.show_error(reason)
                     return
