@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -166,6 +167,20 @@ def test_arena_refuses_a_bad_out_before_playing(tmp_path: Path) -> None:
         assert result.exit_code == 2 and why in flat(result.output), result.output
         assert "boards of one deal" not in result.output, "nothing was played"
     assert existing.read_text(encoding="utf-8") == "keep me"
+    # what stands where the journal or a result goes must be a plain file: refused before the first board
+    for name, make in [
+        ("boards.jsonl", lambda p: p.mkdir()),
+        ("boards.jsonl", lambda p: p.symlink_to("/dev/null")),
+        ("results.json", lambda p: os.mkfifo(p)),
+        ("scores.png", lambda p: p.mkdir()),
+    ]:
+        folder = tmp_path / f"run-{name}-{len(list(tmp_path.iterdir()))}"
+        folder.mkdir()
+        make(folder / name)
+        for extra in ([], ["--resume"]):
+            result = invoke("arena", "random", "random", "--deals", "1", "-j", "1", "-q", "--out", str(folder), *extra)
+            assert result.exit_code == 2 and f"{name} there is not a plain file" in flat(result.output), result.output
+        assert sorted(p.name for p in folder.iterdir()) == [name], "nothing was written"
 
 
 @pytest.mark.parametrize(

@@ -108,6 +108,7 @@ def arena(
     """``corazones arena``: the flags checked, the boards played with a progress bar, the figures printed."""
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
+    from corazones.services.arena.output import RESULT_FILES
     from corazones.services.arena_journal import FILE_NAME, JournalError
 
     lang = check_lang(lang)
@@ -162,7 +163,7 @@ def arena(
         refuse("--resume", lang, N_("--resume goes on with the run in an --out folder; give --out too"))
     if out is not None:
         # checked before the first board is played: a long run must not end in "cannot write"
-        check_output_dir(out, lang=lang)
+        check_output_dir(out, lang=lang, files=(FILE_NAME, *RESULT_FILES))
         _check_plotting(lang)
     try:
         config = ArenaConfig(

@@ -14,6 +14,7 @@ import contextlib
 import errno
 import os
 import secrets
+import stat
 from pathlib import Path
 
 from corazones.cli.flags import quoted, refuse
@@ -107,8 +108,13 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en", read
         refuse(flag, lang, N_("cannot write to {path}: {why}"), path=shown, why=os_reason(e))
 
 
-def check_output_dir(path: Path, flag: str = "--out", lang: str = "en") -> None:
-    """A folder the command can write files into: created now if needed; a usage error (in ``lang``) otherwise."""
+def check_output_dir(path: Path, flag: str = "--out", lang: str = "en", files: tuple[str, ...] = ()) -> None:
+    """A folder the command can write files into: created now if needed; a usage error (in ``lang``) otherwise.
+
+    ``files`` are the names the command will write (or append to) in it: each must be a plain file or
+    not there yet.  A folder, a link, a pipe or a device standing at one of them is refused now, not
+    met at the end of a long run (a pipe would hang it, a link would be written through).
+    """
     shown = quoted(path, 200)
     if path.exists() and not path.is_dir():
         refuse(flag, lang, N_("{path} is a file; give a folder (it is created if needed)"), path=shown)
@@ -117,3 +123,21 @@ def check_output_dir(path: Path, flag: str = "--out", lang: str = "en") -> None:
         _probe(path)
     except OSError as e:
         refuse(flag, lang, N_("cannot write into {path}: {why}"), path=shown, why=os_reason(e))
+    for name in files:
+        try:
+            mode = os.lstat(path / name).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            refuse(flag, lang, N_("cannot write into {path}: {why}"), path=shown, why=os_reason(e))
+        if not stat.S_ISREG(mode):
+            refuse(
+                flag,
+                lang,
+                N_(
+                    "cannot write into {path}: {name} there is not a plain file (a folder, a link, a pipe or a "
+                    "device); move it away or write into another folder"
+                ),
+                path=shown,
+                name=name,
+            )

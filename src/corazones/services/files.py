@@ -34,8 +34,9 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, TextIO
+from typing import BinaryIO, Literal, TextIO
 
 #: The process's file-creation mask, read once (reading it means setting it, so not at every save).
 _UMASK = os.umask(0o022)
@@ -130,6 +131,14 @@ def save_atomic(path: Path | str, text: str, wait: bool = True) -> None:
 
 def _replace(path: Path, text: str) -> None:
     """Write ``text`` to the regular file (or missing path) ``path`` through a temporary file renamed over it."""
+    replace_with(path, lambda f: f.write(text.encode("utf-8")))
+
+
+def replace_with(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Have ``write`` fill a temporary file beside the regular file (or missing path) ``path``, then rename
+    it over ``path``: the file is whole or not there, with the mode it had (or the umask's for a new one).
+    For outputs that are not text (a plot); :func:`save_atomic` is the one for text.
+    """
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
@@ -138,8 +147,8 @@ def _replace(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            write(f)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -147,4 +156,4 @@ def _replace(path: Path, text: str) -> None:
         raise
 
 
-__all__ = ["STREAM_NAMES", "NotWritableHere", "output_kind", "resolved", "save_atomic"]
+__all__ = ["STREAM_NAMES", "NotWritableHere", "output_kind", "replace_with", "resolved", "save_atomic"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -13,7 +14,11 @@ from corazones.core.errors import N_
 from corazones.services.arena.config import ArenaConfig, ArenaError
 from corazones.services.arena.play import BoardResult, SeatRow
 from corazones.services.arena.summary import Gap, PlayerSummary, per_board_points
+from corazones.services.files import replace_with, save_atomic
 from corazones.services.stats import Estimate
+
+#: The files :meth:`ArenaResult.write` puts into the ``--out`` folder.
+RESULT_FILES = ("results.json", "results.csv", "scores.png")
 
 
 @dataclass
@@ -63,33 +68,34 @@ class ArenaResult:
     def write_json(self, path: Path) -> None:
         import json
 
-        path.write_text(json.dumps(self.to_json(), indent=2, allow_nan=False, default=_json_default) + "\n")
+        save_atomic(path, json.dumps(self.to_json(), indent=2, allow_nan=False, default=_json_default) + "\n")
 
     def write_csv(self, path: Path) -> None:
         """One row per board, rotation and seat."""
         labels = self.config.labels
-        with path.open("w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(CSV_COLUMNS)
-            for r in self.rows():
-                w.writerow(
-                    [
-                        r.board,
-                        r.rotation,
-                        r.seat,
-                        labels[r.contender],
-                        self.config.contenders[r.contender],
-                        self.config.board_seed(r.board),
-                        r.hand,
-                        r.hands,
-                        r.points,
-                        r.moons_shot,
-                        r.moons_suffered,
-                        "" if r.win_share is None else f"{r.win_share:.6g}",
-                        r.moves,
-                        f"{r.move_seconds:.6f}",
-                    ]
-                )
+        f = io.StringIO(newline="")
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for r in self.rows():
+            w.writerow(
+                [
+                    r.board,
+                    r.rotation,
+                    r.seat,
+                    labels[r.contender],
+                    self.config.contenders[r.contender],
+                    self.config.board_seed(r.board),
+                    r.hand,
+                    r.hands,
+                    r.points,
+                    r.moons_shot,
+                    r.moons_suffered,
+                    "" if r.win_share is None else f"{r.win_share:.6g}",
+                    r.moves,
+                    f"{r.move_seconds:.6f}",
+                ]
+            )
+        save_atomic(path, f.getvalue())  # whole or not at all, as every file a command writes
 
     def write_plot(self, path: Path) -> None:
         """Score distributions: points per deal of every seat, and per-board means, by player."""
@@ -125,13 +131,15 @@ class ArenaResult:
         ax2.set_ylabel(f"{cfg.unit} per deal, per board")
         ax2.set_title("per-board means (lower is better)")
         fig.tight_layout()
-        fig.savefig(path, dpi=110)
-        plt.close(fig)
+        try:  # drawn beside it, then put in its place: a plot is whole or not there
+            replace_with(path, lambda f: fig.savefig(f, dpi=110, format="png"))
+        finally:
+            plt.close(fig)
 
     def write(self, out: Path) -> list[Path]:
         """Write results.json, results.csv and scores.png into ``out`` (created if needed)."""
         out.mkdir(parents=True, exist_ok=True)
-        paths = [out / "results.json", out / "results.csv", out / "scores.png"]
+        paths = [out / name for name in RESULT_FILES]
         self.write_json(paths[0])
         self.write_csv(paths[1])
         self.write_plot(paths[2])
