@@ -192,15 +192,13 @@ def test_ctrl_c_inside_compiled_code_is_still_an_interrupt(tmp_path: Path, monke
 
 
 def test_other_errors_pass_through_plain_interrupts() -> None:
-    with pytest.raises(SystemError):
-        with plain_interrupts():
-            raise SystemError("not an interrupt")
-    with pytest.raises(KeyboardInterrupt):
-        with plain_interrupts():
-            _interrupted_inside_compiled_code()
-    with pytest.raises(ValueError):  # an error that says it is not the interrupt's (``from None``) stays itself
-        with plain_interrupts():
-            try:
-                raise KeyboardInterrupt
-            except KeyboardInterrupt:
-                raise ValueError("cleanup failed") from None
+    with pytest.raises(SystemError), plain_interrupts():
+        raise SystemError("not an interrupt")
+    with pytest.raises(KeyboardInterrupt), plain_interrupts():
+        _interrupted_inside_compiled_code()
+    # an error that says it is not the interrupt's (``from None``) stays itself
+    with pytest.raises(ValueError), plain_interrupts():
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise ValueError("cleanup failed") from None

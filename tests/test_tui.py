@@ -142,7 +142,9 @@ def test_whole_game_against_bots_to_the_winner_and_its_record(private_dirs: Path
             assert len(records) == 1
             replayed = verify_record(loads(records[0].read_text(encoding="utf-8")))
             assert replayed.scores == game.scores
-            await pilot.press("q")
+            await pilot.press("enter")  # Enter answers the dialog at once: a new game, from the start screen
+            await pilot.pause()
+            assert not isinstance(app.screen, (GameOver, TableScreen)), app.screen
 
     asyncio.run(run())
 

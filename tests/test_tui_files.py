@@ -137,6 +137,29 @@ def test_ctrl_c_at_the_table_saves_the_game_and_exits_130(private_dirs: Path) ->
     assert replay(loads(saved.read_text(encoding="utf-8"))).actions
 
 
+def test_a_game_that_cannot_be_saved_is_not_dropped_by_the_first_q(private_dirs: Path) -> None:
+    """A folder where the save goes (as a full disk would): the first q says so and stays, the second leaves."""
+    cfg.saved_game_path().mkdir(parents=True)
+
+    async def run() -> CorazonesApp:
+        app = CorazonesApp(rules=Rules.preset("standard"), seed=5, settings=fast(), remember=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await answer(pilot)
+            await settle(pilot)
+            table = table_of(app)
+            await pilot.press("q")
+            await pilot.pause()
+            assert app.screen is table, "the first q left a game it could not save"
+            said = str(table.query_one("#message").render())
+            assert "Could not save to" in said, said
+            await pilot.press("q")
+            await pilot.pause()
+            assert not isinstance(app.screen, TableScreen)
+        return app
+
+    asyncio.run(run())
+
+
 def _in_terminal(args: list[str], tmp: Path, keys: list[tuple[bytes, bytes]]) -> tuple[int, bytes]:
     """Run ``corazones`` on a pseudo-terminal; for each (wait_for, send) wait for the text then type; the exit code."""
     main, sub = pty.openpty()

@@ -206,6 +206,12 @@ def test_below_80x24_the_table_asks_for_a_larger_window() -> None:
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             assert table.query_one("#hand").region.height >= 1
+            assert app.focused is table.query_one("#hand")  # the keys reach the hand again, with no Tab
+            await pilot.resize_terminal(60, 18)
+            await pilot.pause()
+            await pilot.resize_terminal(100, 32)
+            await pilot.pause()
+            assert app.focused is table.query_one("#hand")
 
     asyncio.run(run())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -71,6 +72,7 @@ class CorazonesApp(App[None]):
         self.human_seat = seat
         self.record_to = record_to
         self.resume_error: str | None = None  # why the saved game could not be resumed, as last said
+        self.unsaved = False  # Ctrl+C found a game in progress that could not be saved
 
     def on_mount(self) -> None:
         if self.record is not None:
@@ -145,8 +147,8 @@ class CorazonesApp(App[None]):
     def action_interrupt(self) -> None:
         """Ctrl+C: keep a game in progress as ``q`` would (saved, and the ``--record`` copy), then exit 130."""
         table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
-        if table is not None:
-            table.keep_unfinished()
+        if table is not None and not table.keep_unfinished():
+            self.unsaved = True  # said on the terminal once the screen is closed
         self.exit(return_code=INTERRUPTED)
 
 
@@ -154,6 +156,8 @@ def run_app(**kwargs: Any) -> int:
     """Run the game; the exit code (0, or 130 after Ctrl+C)."""
     app = CorazonesApp(**kwargs)
     app.run()
+    if app.unsaved:
+        print(_("The game in progress could not be saved."), file=sys.stderr)
     target = app.record_to
     if target is not None and app.controller is not None and app.controller.game.actions and writes_stream(target):
         # standard output (``--record -``) gets the record once the screen is the terminal's again

@@ -374,7 +374,11 @@ class GameOver(Dialog):
     """The winner, the final score sheet, the seed (now it may be told) and where the record is."""
 
     closable = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("n", "new", show=False), Binding("q", "quit", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", show=False),
+        Binding("q", "quit", show=False),
+        Binding("escape", "new", show=False),  # the game is over and kept: back to the start screen
+    ]
 
     def __init__(
         self,
@@ -415,6 +419,10 @@ class GameOver(Dialog):
             with Horizontal(classes="buttons"):
                 yield Button(_("New game"), id="new", variant="primary")
                 yield Button(_("Quit"), id="quit")
+
+    def on_mount(self) -> None:
+        # Enter and Space answer at once (New game), rather than land on the score sheet's table
+        self.query_one("#new", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

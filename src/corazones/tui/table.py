@@ -135,6 +135,7 @@ class TableScreen(Screen[None]):
         self.ctl = ctl
         self.settings = settings
         self.gen = 0  # bumped by undo: a bot's answer from before is dropped
+        self.leave_unsaved = False  # q was pressed once on a game that could not be saved
         self.thinking = False
         self.pausing = False
         self.pause_timer: Timer | None = None
@@ -181,7 +182,10 @@ class TableScreen(Screen[None]):
         width, height = event.size.width, event.size.height
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         compact = height < COMPACT_BELOW
+        was_small = self.has_class("-toosmall")
         self.set_class(small, "-toosmall")
+        if was_small and not small and self.focused is None:
+            self.query_one(HandView).focus()  # hidden while the window was too small, the hand lost the keys
         self.query_one("#toosmall", Static).update(
             _("Make the window at least {w}×{h} (it is {width}×{height}).").format(
                 w=MIN_SIZE[0], h=MIN_SIZE[1], width=width, height=height
@@ -744,17 +748,19 @@ class TableScreen(Screen[None]):
     def action_rules(self) -> None:
         self.app.push_screen(RulesHelp(self.ctl.rules))
 
-    def action_save(self) -> None:
+    def action_save(self) -> bool:
+        """Save the game to resume it later; whether it was saved (if not, the table says why)."""
         path = cfg.saved_game_path()
         try:
             self.ctl.save(path)
         except OSError as e:
             self.say(_("Could not save to {path}: {error}").format(path=path, error=os_reason_text(_, e)), error=True)
-            return
+            return False
         except CorazonesError as e:  # a game a record cannot hold: say so, never a traceback
             self.say(_("Could not save to {path}: {error}").format(path=path, error=error_text(_, e)), error=True)
-            return
+            return False
         self.say(_("Saved. Resume it from the start screen."))
+        return True
 
     def action_speed(self) -> None:
         order = list(SPEEDS)
@@ -771,14 +777,26 @@ class TableScreen(Screen[None]):
     def action_language(self) -> None:
         self.app.action_language()  # type: ignore[attr-defined]
 
-    def keep_unfinished(self) -> None:
-        """Save a game in progress (to resume it) and write its ``--record`` copy; nothing for a finished one."""
-        if not self.ctl.game.over and self.ctl.game.actions:
-            self.action_save()
-            self._copy_record()
+    def keep_unfinished(self) -> bool:
+        """Save a game in progress (to resume it) and write its ``--record`` copy; nothing for a finished one.
+
+        False when the game could not be saved to resume (the table says why).
+        """
+        if self.ctl.game.over or not self.ctl.game.actions:
+            return True
+        saved = self.action_save()
+        self._copy_record()
+        return saved
 
     def action_leave(self) -> None:
-        self.keep_unfinished()
+        # A game that could not be saved is not dropped on the first q: the player is told, and a
+        # second q leaves without it.
+        if not self.keep_unfinished() and not self.leave_unsaved:
+            self.leave_unsaved = True
+            self.app.notify(
+                _("The game was not saved: press q again to leave without it."), severity="error", markup=False
+            )
+            return
         self.gen += 1
         self.dismiss(None)
 

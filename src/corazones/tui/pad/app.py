@@ -35,7 +35,7 @@ CSS = """
 #pad-help { height: auto; padding: 0 1; color: $text-muted; }
 #pad-error { height: auto; padding: 0 1; color: $error; }
 #pad-entry { height: 3; }
-#pad-keys { dock: bottom; height: 1; background: $panel; padding: 0 1; }
+#pad-keys { dock: bottom; height: auto; max-height: 2; background: $panel; padding: 0 1; }
 #pad-setup { padding: 1 2; height: auto; }
 #pad-setup Label { margin-top: 1; }
 #pad-setup-error { color: $error; height: auto; }
