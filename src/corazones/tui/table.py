@@ -289,14 +289,25 @@ class TableScreen(Screen[None]):
         t = Text()
         t.append("Corazones", style="bold red")
         t.append(f" · {obs.rules.name} · ")
-        t.append(_("hand {n}").format(n=obs.hand_index + 1))
+        last = obs.rules.hands if obs.rules.hands is not None else obs.hand_index + 1
+        t.append(_("hand {n}").format(n=min(obs.hand_index + 1, last)))  # after the last hand, still the last
         if obs.rules.target is not None:
             t.append(" · " + _("to {target}").format(target=obs.rules.target))
         if obs.rules.hands is not None:
             t.append(" · " + ngettext("{n} hand", "{n} hands", obs.rules.hands).format(n=obs.rules.hands))
         c = commitment_text(self.ctl)
         if c:
-            t.append(" · " + _("seed commitment {c}").format(c=c[:16] + "…"), style="dim")
+            # the commitment's start always shows: shortened, then without its label, on a narrow window
+            room = (self.size.width or 100) - 2 - t.cell_len
+            for text in (
+                _("seed commitment {c}").format(c=c[:16] + "…"),
+                _("seed commitment {c}").format(c=c[:8] + "…"),
+            ):
+                if len(" · " + text) <= room:
+                    break
+            else:
+                text = c[:8] + "…"
+            t.append(" · " + text, style="dim")
         return t
 
     def _center(self, obs: Observation) -> Text:
