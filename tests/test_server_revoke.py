@@ -98,7 +98,7 @@ def test_sign_out_everywhere_closes_sockets_and_refuses_old_tokens(server: Local
     code, _reason, errors = closed_with(again)
     assert (
         code == 4003
-        and errors[-1]["message"] == "Se cerró tu sesión en todas partes: este inicio de sesión ya no vale."
+        and errors[-1]["message"] == "Se cerró su sesión en todas partes: este inicio de sesión ya no vale."
     )
     assert status(ana, "/api/me") == 401
     error, code = refused_at_door(ana, table)  # a hello with a revoked token
