@@ -659,6 +659,32 @@ def test_the_first_lead_refusal_says_which_card_to_lead(browser: Any, server: Lo
     page.context.close()
 
 
+def test_at_the_first_card_the_received_list_stays_and_the_pass_hint_is_gone(browser: Any, server: LocalServer) -> None:
+    """Deals come until both cases were seen: a bot led the first trick (the list of the cards received
+    is still up: the docs promise it until the first trick is over), and we lead it (a hint asked for
+    the pass, which names cards we no longer hold, is not shown for the lead)."""
+    seen: set[str] = set()
+    for _ in range(16):
+        page, _api, _table = open_table(browser, server, DESKTOP, "standard", {"hands": 1}, [HUMAN] + [RANDOM] * 3)
+        page.wait_for_selector("[data-decision='pass']")
+        page.click("#hint-btn")
+        assert page.wait_for_selector("p.prompt[role='status']").inner_text().startswith("Hint: pass ")
+        page.evaluate(MOVE_JS, "pass")
+        page.wait_for_selector("[data-decision='play']")
+        assert page.evaluate("window.__corazones.table.view.tricks_played") == 0
+        zone = page.locator(".hand-zone").inner_text()
+        assert "Received from" in zone
+        if page.evaluate("window.__corazones.table.view.trick.length") == 0:
+            assert "Hint: pass" not in zone, zone
+            seen.add("we lead")
+        else:
+            seen.add("a bot led")
+        page.context.close()
+        if len(seen) == 2:
+            return
+    pytest.fail(f"only {seen} in 16 deals")
+
+
 def test_received_cards_are_marked_until_the_first_trick(browser: Any, server: LocalServer) -> None:
     page, _api, _table = open_table(browser, server, PHONE, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM])
     page.wait_for_selector("[data-decision='pass']")
