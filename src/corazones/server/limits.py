@@ -82,7 +82,6 @@ class HttpLimits:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
-        self.clock = clock
         self.body_bytes = body_bytes or LIMITS["http_body_bytes"]
         per_minute = float(writes_per_minute or LIMITS["http_writes_per_minute"])
         self.burst = per_minute
