@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -86,6 +87,21 @@ def test_the_real_entry_point_reports_bad_options_without_a_traceback() -> None:
     assert proc.returncode == 2
     assert "passes must be a list" in " ".join(re.sub(r"[│╭╮╰╯─]", " ", proc.stderr).split())
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.integration
+def test_a_typed_byte_that_is_not_utf8_is_shown_as_that_byte() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "corazones", "play", "--line", "--seed", "s"],
+        input=b"zz\xff\nq\n",
+        capture_output=True,
+        timeout=60,
+        # a UTF-8 locale's strict standard input, where a stray byte used to end the game with a traceback
+        env={**os.environ, "LANGUAGE": "en", "PYTHONIOENCODING": "utf-8:strict"},
+    )
+    out = proc.stdout.decode("utf-8")  # what was printed is UTF-8 throughout
+    assert "Not accepted: 'zz\\xff' is not a card" in out, out
+    assert "Traceback" not in proc.stderr.decode("utf-8", "replace")
 
 
 # ------------------------------------------------------- watched game, replay, verify

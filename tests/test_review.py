@@ -172,6 +172,11 @@ def test_review_command_exit_codes(tmp_path: Path) -> None:
     code, flat, _ = run("review", path, "--seat", "7")
     assert code == 2 and "seat must be a number from 0 to 3, not 7" in flat
     assert run("review", path, "--worlds", "0")[0] == 2
+    for flag in ("--worlds", "--pass-worlds"):  # a budget that would run for days is refused, not started
+        code, flat, _ = run("review", path, flag, "10001")
+        assert code == 2 and "must be a number from 1 to 10,000, not 10001" in flat, flat
+    code, flat, _ = run("replay", path, "--worlds", str(10**30))
+    assert code == 2 and "must be a number from 1 to 10,000" in flat, flat
     record = review_games.load("standard")
     actions = record["actions"]
     assert isinstance(actions, list)

@@ -101,3 +101,16 @@ def test_multiline_text_keeps_its_lines_and_visible_shows_what_was_there() -> No
     assert safe_name("") == "?" and safe_name(f"{ESC}[31m") == "?"
     with pytest.raises(ValueError, match="at least 1"):
         clip("abc", 0)
+
+
+def test_a_byte_that_was_not_utf8_is_shown_as_that_byte() -> None:
+    typed = b"zz\xff".decode("utf-8", "surrogateescape")  # how a command line or standard input hands it over
+    assert visible(typed) == "zz\\xff"
+    assert safe_line(typed) == "zz" and not is_safe(typed)
+    assert visible("\ud800") == "\\ud800"
+
+
+@given(st.text(max_size=60))
+def test_what_is_shown_can_always_be_printed(text: str) -> None:
+    for out in (safe_line(text), safe_name(text), safe_text(text), visible(text)):
+        out.encode("utf-8")  # a lone surrogate left in would make the print itself fail

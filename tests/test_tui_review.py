@@ -376,6 +376,21 @@ def test_the_printed_replay_says_it_shows_no_marks(tmp_path: Path) -> None:
     assert "--review shows its marks in the replay viewer, on a terminal" in result.output
 
 
+def test_the_printed_replay_refuses_a_review_it_cannot_read(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    game.write_text(dumps(one_hand()), encoding="utf-8")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path, said in (
+        (tmp_path / "missing.json", "No such file"),
+        (tmp_path, "it is a folder, not a file"),
+        (fifo, "it is not a plain file"),  # looked at, never opened: the command does not hang
+    ):
+        result = runner.invoke(cli, ["replay", str(game), "--review", str(path)], env=ENGLISH)
+        assert result.exit_code == 2, (path, result.output)
+        assert "--review" in result.output and said in one_line(result.output), (path, result.output)
+
+
 def test_replay_refuses_a_review_budget_or_seat_it_cannot_use(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
     game.write_text(dumps(one_hand()), encoding="utf-8")

@@ -46,6 +46,12 @@ INVALID_FOR = N_("Invalid value for {flag}: {error}")
 AT_LEAST_ONE = N_("must be at least 1, not {value}")
 
 
+def check_budget(flag: str, lang: str, value: int, most: int) -> None:
+    """Refuse a count of sampled deals below 1 or above ``most`` (a review's ``--worlds``, ``--pass-worlds``)."""
+    if not 1 <= value <= most:
+        refuse(flag, lang, N_("must be a number from 1 to {most}, not {value}"), most=f"{most:,}", value=value)
+
+
 class FlagError(CorazonesError, ValueError):
     """A flag's value the command cannot use: a template naming the value and what is allowed."""
 

@@ -9,6 +9,10 @@ documents the same way.
 
 from __future__ import annotations
 
+import errno
+import io
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,6 +63,26 @@ def open_input(path: Path | str) -> Iterator[BinaryIO]:
         raise InputError(N_("cannot read {path}: {why}"), path=where(p), why=os_reason(e)) from None
     with f:
         yield f
+
+
+def file_problem(path: Path | str) -> Message | str | None:
+    """Why ``path`` cannot be read as a plain file (missing, a folder, a pipe, unreadable), or None.
+
+    Looked up without opening it, so a named pipe cannot hang the check: for a
+    flag whose file is used only later, or only on a terminal, the command
+    refuses a wrong path at once instead of accepting it in silence.
+    """
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        return os_reason(e)
+    if stat.S_ISDIR(st.st_mode):
+        return Message(N_("it is a folder, not a file"))
+    if not stat.S_ISREG(st.st_mode):
+        return Message(N_("it is not a plain file"))
+    if not os.access(path, os.R_OK):
+        return os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
+    return None
 
 
 def read_some(f: BinaryIO, limit: int) -> bytes:
@@ -137,6 +161,19 @@ def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: Messag
             line = b""
 
 
+def lenient(stream: TextIO) -> TextIO:
+    """``stream``, set to hand over a byte that is not UTF-8 as an escape (U+DC80 to U+DCFF) instead of failing.
+
+    Under a UTF-8 locale Python reads standard input strictly, so one stray
+    byte (a Latin-1 terminal, a pasted file) would end a game or a score pad
+    with a traceback; read this way it is an answer like any other, refused
+    with the byte shown (:func:`corazones.core.text.visible`).
+    """
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors="surrogateescape")
+    return stream
+
+
 def ask_line(prompt: str, stream: TextIO | None = None, limit: int = MAX_ANSWER_CHARS) -> str:
     """Print ``prompt`` and read one answer of at most ``limit`` characters (a longer one is cut to it).
 
@@ -146,7 +183,7 @@ def ask_line(prompt: str, stream: TextIO | None = None, limit: int = MAX_ANSWER_
     """
     import typer
 
-    src = stream if stream is not None else sys.stdin
+    src = lenient(stream if stream is not None else sys.stdin)
     typer.echo(prompt, nl=False)
     sys.stdout.flush()
     line = src.readline(limit + 1)

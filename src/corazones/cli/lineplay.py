@@ -45,7 +45,7 @@ from corazones.core.game import Game
 from corazones.core.observation import Observation
 from corazones.core.records import dumps, make_record
 from corazones.core.rules import Rules
-from corazones.core.text import safe_line
+from corazones.core.text import safe_line, visible
 from corazones.i18n import error_text, translator
 from corazones.i18n.oserrors import os_reason_text
 from corazones.players.base import Player
@@ -188,7 +188,7 @@ class HumanPlayer:
         except CorazonesError:
             raise BadInput(
                 self._("{text} is not a card; type rank then suit, e.g. QS, 10H, TH or Q♠").format(
-                    text=repr(safe_line(text, 20))
+                    text=f"'{visible(text, 20)}'"
                 )
             ) from None
 

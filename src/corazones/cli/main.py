@@ -24,17 +24,20 @@ from corazones.cli.flags import (
     LangOpt,
     OptionOpt,
     PlayersOpt,
+    check_budget,
     check_lang,
     given_lang,
     quoted,
     refuse,
 )
+from corazones.cli.inputs import file_problem, where
 from corazones.cli.outputs import check_output_file
 from corazones.cli.toolkit import Command, Group, filled_help
 from corazones.cli.version import show_version
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import PRESETS, Rules
 from corazones.i18n import LANGS, N_, translator
+from corazones.players.review import MOST_WORLDS
 from corazones.players.review import PASS_WORLDS as REVIEW_PASS_WORLDS
 from corazones.players.review import WORLDS as REVIEW_WORLDS
 
@@ -343,10 +346,8 @@ def replay(
     from corazones.cli.replaytext import print_replay
 
     language = check_lang(lang)
-    if worlds < 1:
-        refuse("--worlds", language, AT_LEAST_ONE, value=worlds)
-    if pass_worlds < 1:
-        refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
+    check_budget("--worlds", language, worlds, MOST_WORLDS)
+    check_budget("--pass-worlds", language, pass_worlds, MOST_WORLDS)
     if seat is not None and file != "-":
         from corazones.cli.replaytext import read_record
         from corazones.core.records import rules_of
@@ -372,6 +373,9 @@ def replay(
         if open_replay(file, language, **options):  # --lang, else the locale: not the game's saved choice
             raise typer.Exit(0)
     if review is not None:  # the printed replay has no marks: say so rather than drop the flag in silence
+        problem = file_problem(review)
+        if problem is not None:
+            refuse("--review", language, N_("cannot read {path}: {why}"), path=where(review), why=problem)
         typer.echo(
             translator(language).gettext(
                 "--review shows its marks in the replay viewer, on a terminal; the printed replay has none"

@@ -17,6 +17,7 @@ from typing import Annotated, TextIO
 import typer
 
 from corazones.cli.flags import FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
+from corazones.cli.inputs import lenient
 from corazones.cli.outputs import check_output_file
 from corazones.core.pad import Pad, PadError, loads
 from corazones.core.pad.grammar import entry_text, parse_hand
@@ -254,7 +255,7 @@ def pad(
             typer.echo(problem, err=True)
             raise typer.Exit(1)
         return
-    code = run_lines(the_pad, language, sys.stdin, sys.stdout, save, csv)
+    code = run_lines(the_pad, language, lenient(sys.stdin), sys.stdout, save, csv)
     raise typer.Exit(code)
 
 

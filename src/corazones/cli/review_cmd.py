@@ -26,7 +26,7 @@ from typing import Annotated, Any
 import typer
 
 from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail, plain_interrupts
-from corazones.cli.flags import AT_LEAST_ONE, LangOpt, check_lang, refuse
+from corazones.cli.flags import LangOpt, check_budget, check_lang, refuse
 from corazones.cli.inputs import where
 from corazones.cli.outputs import check_output_file
 from corazones.cli.render import Seats, card_text, suit_text, word
@@ -38,7 +38,15 @@ from corazones.core.text import safe_line
 from corazones.i18n import error_text, translator
 from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Reason
-from corazones.players.review import LABELS, PASS_WORLDS, WORLDS, DecisionReview, Review, review_record
+from corazones.players.review import (
+    LABELS,
+    MOST_WORLDS,
+    PASS_WORLDS,
+    WORLDS,
+    DecisionReview,
+    Review,
+    review_record,
+)
 
 #: What ``corazones review --help`` says it does (a msgid: the help is worded in the command line's language).
 HELP = N_(
@@ -77,10 +85,8 @@ def review(
     lang: LangOpt = None,
 ) -> None:
     language = check_lang(lang)
-    if worlds < 1:
-        refuse("--worlds", language, AT_LEAST_ONE, value=worlds)
-    if pass_worlds < 1:
-        refuse("--pass-worlds", language, AT_LEAST_ONE, value=pass_worlds)
+    check_budget("--worlds", language, worlds, MOST_WORLDS)
+    check_budget("--pass-worlds", language, pass_worlds, MOST_WORLDS)
     if out is not None:
         # before the review's minutes, not after them; never over the record it reads
         check_output_file(out, "--out", language, reads=None if str(file) == "-" else Path(file))

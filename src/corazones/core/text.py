@@ -46,8 +46,10 @@ _ESCAPE_RE: Final = re.compile(f"{_STRING_SEQ}|{_CSI}|{_OTHER_ESC}")
 
 #: Bidirectional controls: they reorder what is shown around them without being seen.
 BIDI_CONTROLS: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# C0 and C1 controls and DEL, the bidi controls, the line and paragraph separators and the BOM.
-_UNSAFE_CLASS = "\x00-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "\u2028\u2029\ufeff"
+# C0 and C1 controls and DEL, the bidi controls, the line and paragraph separators and the BOM, and lone
+# surrogates: a byte that was not UTF-8 on a command line or standard input arrives as one (U+DC80 to
+# U+DCFF), and printing it would fail.
+_UNSAFE_CLASS = "\x00-\x1f\x7f-\x9f" + "".join(sorted(BIDI_CONTROLS)) + "\u2028\u2029\ufeff\ud800-\udfff"
 _UNSAFE_RE: Final = re.compile(f"[{_UNSAFE_CLASS}]")
 _SPACES_RE: Final = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029 ]+")
 
@@ -137,8 +139,16 @@ def visible(text: str, limit: int = LINE_LIMIT) -> str:
     letting it act on the terminal.
     """
     raw, cut = _window(text, limit)
-    out = _UNSAFE_RE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), raw)
+    out = _UNSAFE_RE.sub(_escaped, raw)
     return _finish(out, cut, limit)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    """One unsafe character as an escape; a byte that was not UTF-8 (U+DC80 to U+DCFF) as that byte, ``\\xff``."""
+    c = match.group()
+    if "\udc80" <= c <= "\udcff":
+        return f"\\x{ord(c) - 0xDC00:02x}"
+    return c.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 __all__ = [

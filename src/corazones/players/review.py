@@ -77,6 +77,9 @@ LABELS: tuple[tuple[str, float], ...] = (("inaccuracy", 0.02), ("mistake", 0.06)
 #: Default sampled deals per card or suit, and per pass.
 WORLDS = 400
 PASS_WORLDS = 400
+#: The most sampled deals a review may ask for per option: 25 times the default, a game's review of some
+#: hours that halves the default's noise five times over; more would run for days without saying so.
+MOST_WORLDS = 10_000
 #: How much more often (a share of the deals) the chosen option must lead to a bad event than the best
 #: one before a reason names that event.
 EVENT_GAP = 0.1

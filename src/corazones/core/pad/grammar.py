@@ -26,7 +26,7 @@ from corazones.core.pad.entry import Entry, PadError, Revoke
 from corazones.core.pad.layout import glyph, layout
 from corazones.core.pad.scoring import NAME_THE_SHOOTER
 from corazones.core.pad.sheet import Pad
-from corazones.core.text import safe_line
+from corazones.core.text import safe_line, visible
 
 MOON_WORDS = {
     "add": "add_to_others",
@@ -63,10 +63,10 @@ def find_player(pad: Pad, text: str) -> int:
         return starts[0]
     names = ", ".join(pad.names)
     if starts:
-        raise HandSyntaxError(N_("{text} could be {names}; type more of the name"), text=safe_line(t, 40), names=names)
+        raise HandSyntaxError(N_("{text} could be {names}; type more of the name"), text=visible(t, 40), names=names)
     raise HandSyntaxError(
         N_("{text} is not a player; type a name ({names}) or a number 1 to {n}"),
-        text=safe_line(t, 40),
+        text=visible(t, 40),
         names=names,
         n=pad.players,
     )
@@ -77,7 +77,7 @@ def _card(text: str) -> int:
         return parse_card(text)
     except CardError:
         raise HandSyntaxError(
-            N_("{text} is not a card; write rank then suit, e.g. QS or Q♠"), text=safe_line(text, 20)
+            N_("{text} is not a card; write rank then suit, e.g. QS or Q♠"), text=visible(text, 20)
         ) from None
 
 
@@ -107,7 +107,7 @@ def parse_hand(pad: Pad, text: str) -> Entry:
                 choice = MOON_WORDS.get(value.lower())
                 if choice is None:
                     raise HandSyntaxError(
-                        N_("moon=add or moon=sub (the shooter's choice), not {text}"), text=safe_line(w, 40)
+                        N_("moon=add or moon=sub (the shooter's choice), not {text}"), text=visible(w, 40)
                     )
                 extra["moon"] = choice
             elif k in ("shot", "caza"):
@@ -140,7 +140,7 @@ def parse_hand(pad: Pad, text: str) -> Entry:
                     takers.setdefault(_card(c), []).append(seat)
             continue
         raise HandSyntaxError(
-            N_("{text} is not understood; type numbers, CARD=player, player:CARDS or type help"), text=safe_line(w, 40)
+            N_("{text} is not understood; type numbers, CARD=player, player:CARDS or type help"), text=visible(w, 40)
         )
     more: dict[str, Any] = {
         **extra,
