@@ -33,7 +33,6 @@ from corazones.core.errors import CorazonesError
 from corazones.core.observation import Observation
 from corazones.core.text import safe_line
 from corazones.core.trick import Trick
-from corazones.i18n import error_text
 from corazones.i18n.oserrors import os_reason_text
 from corazones.players.hints import Hint, suggest
 from corazones.services.files import output_kind
@@ -59,6 +58,7 @@ from corazones.tui.texts import (
     direction,
     level_name,
     ngettext,
+    said,
     suit_glyph,
     suit_name,
     teams_text,
@@ -250,7 +250,7 @@ class TableScreen(Screen[None]):
             if passed:  # the passed cards lie face down until everyone has passed: still this seat's
                 held += r.pass_count
             line1 = Text(ngettext("{n} card", "{n} cards", held).format(n=held))
-            if passed:
+            if passed and not self.compact:
                 line1.append(" · " + _("passed"), style="dim")
             if obs.kitty_owner == s and obs.kitty_size:
                 line1.append(" " + _("+kitty"), style="italic")
@@ -268,7 +268,9 @@ class TableScreen(Screen[None]):
                     line3.append("  ◀ " + _("takes it"), style="bold")
             elif s in acting and s != obs.seat and not self.pausing:
                 line3.append(_("thinking…"), style="italic dim")
-            if self.compact:  # two lines: cards and points, then the card played
+            if self.compact:  # two lines: cards and points, then the card played (no card yet: passed)
+                if passed and not line3:
+                    line3.append(_("passed"), style="dim")
                 line1.append(" · ")
                 line1.append_text(line2)
                 box.update(Text("\n").join([line1, line3]))
@@ -516,7 +518,7 @@ class TableScreen(Screen[None]):
         try:
             outcome = self.ctl.apply(action)
         except CorazonesError as e:
-            self.say(error_text(_, e), error=True)
+            self.say(said(e), error=True)
             return
         if action.kind is Kind.PASS and pass_to is not None:
             self.selected = set()
@@ -768,7 +770,7 @@ class TableScreen(Screen[None]):
             self.say(_("Could not save to {path}: {error}").format(path=path, error=os_reason_text(_, e)), error=True)
             return False
         except CorazonesError as e:  # a game a record cannot hold: say so, never a traceback
-            self.say(_("Could not save to {path}: {error}").format(path=path, error=error_text(_, e)), error=True)
+            self.say(_("Could not save to {path}: {error}").format(path=path, error=said(e)), error=True)
             return False
         self.say(_("Saved. Resume it from the start screen."))
         return True
