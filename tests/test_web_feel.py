@@ -250,6 +250,23 @@ def test_a_new_table_starts_at_its_top_with_the_focus_on_what_to_do(
         " return r.height > 0 ? r.top : null; })"
     )
     assert tops and all(top is not None and top >= 0 for top in tops), tops
+    # Nothing is focused (a focused card is drawn raised over its neighbour, in the mouse's way); the first
+    # arrow gives the hand the keys (the button that opened the table is gone), without scrolling away.
+    page.wait_for_selector(".hand .card[tabindex='0']")
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement && document.activeElement.matches('.hand .card')")
+    # The focused card is lifted but not drawn over the next one: a mouse on the next card's edge picks it.
+    page.wait_for_selector("[data-decision='pass']")
+    assert page.evaluate("document.activeElement.matches('.hand .card:focus-visible')")
+    focused = page.evaluate("document.activeElement.dataset.key")
+    cards = page.locator(".hand .card")
+    keys = [cards.nth(i).get_attribute("data-key") for i in range(cards.count())]
+    following = cards.nth(keys.index(focused) + 1)
+    following.click(position={"x": 6, "y": 30}, timeout=5000)
+    assert page.evaluate("[...window.__corazones.table.store.selected]") == [following.get_attribute("data-key")]
+    assert page.evaluate("document.getElementById('view').scrollTop") == 0
+    assert page.evaluate("window.scrollY") == 0
     # The table's name is the host's and the rules' title, not an internal preset name.
     assert page.locator(".felt-top .table-name").inner_text() in ("Lola · Standard", "Lola · Standard Hearts")
     save_screenshot(page, f"feel-new-table-{size['width']}")
@@ -652,7 +669,9 @@ def test_the_first_lead_refusal_says_which_card_to_lead(browser: Any, server: Lo
         page.context.close()
     assert found, "Pat never held the two of clubs"
     other = next(c for c in page.evaluate("window.__corazones.table.view.hand") if c != "2C")
-    # A card that may not be played still answers a touch: with the reason.
+    # A card that may not be played still answers a touch: with the reason.  (The hand opened with the keys on
+    # its first card, raised over its neighbour's edge: take them away so the edge pressed is this card's.)
+    page.evaluate("document.activeElement.blur()")
     page.locator(f".hand .card[data-card='{other}']").first.click(position={"x": 6, "y": 30}, force=True)
     page.wait_for_selector("#toast:not([hidden])")
     assert "The first trick is led with two of clubs" in page.locator("#toast").inner_text()

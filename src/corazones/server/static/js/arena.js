@@ -226,11 +226,17 @@ function seatNode(tb, s, piles) {
   /** @type {Record<string, string>} */
   const data = { seat: String(s) };
   if (v) {
-    const cards = v.hand_sizes[s];
+    // A seat that has passed still owns its passed cards, face down until everyone has passed: counted with
+    // its hand, so no seat seems to hold fewer cards than you (as in the terminal game), and marked with a
+    // tick (read out as "passed"), short enough that eight seats on a phone keep their height.
+    const passed = v.phase === "pass" && !mine && st.seat !== null && v.hand_sizes[s] < v.hand_sizes[st.seat];
+    const cards = v.hand_sizes[s] + (passed ? v.pass_count : 0);
     const pts = v.points_taken[s];
     const total = v.scores[s];
     const chips = table.rules.settlement !== "points";
-    lines.push(h("div.meta", null, h("span", null, ngettext("{n} card", "{n} cards", cards)), pileNode(tb, s, piles)));
+    const count = ngettext("{n} card", "{n} cards", cards);
+    const tick = passed ? [h("span.tick", { "aria-hidden": "true", title: t("passed") }, "✓"), h("span.sr-only", null, ` · ${t("passed")}`)] : null;
+    lines.push(h("div.meta", null, h("span", null, count, tick), pileNode(tb, s, piles)));
     // Chip games keep no score: the seat shows its chips instead. A number never wraps away from its word.
     lines.push(h("div.meta.nums", null, h("span", null, glue(chips
       ? t("took {p} · {c}", { p: pts, c: ngettext("{n} chip", "{n} chips", v.chips[s]) })

@@ -63,6 +63,9 @@ export class TableScreen {
     this.drawnPlays = [];
     /** @type {number | null} the hand whose received cards have arrived */
     this.arrivedFor = null;
+    // Keys pressed with nothing focused (the lobby's button that opened the table is gone) go to the hand.
+    this.onPageKey = (/** @type {KeyboardEvent} */ e) => this.keysToHand(e);
+    document.addEventListener("keydown", this.onPageKey);
     this.sock = new TableSocket(tableId, {
       onMessage: (/** @type {any} */ m) => this.onMessage(m),
       onStatus: (/** @type {string} */ s) => this.onStatus(s),
@@ -110,6 +113,7 @@ export class TableScreen {
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.onPageKey);
     this.sock.close();
     this.resizeObs.disconnect();
     banner(null);
@@ -178,6 +182,23 @@ export class TableScreen {
     renderHand(this);
     renderSide(this);
     maybeDialog(this);
+  }
+
+  /**
+   * An arrow, Home or End pressed while nothing has the keys moves them to the hand's card, so a table
+   * can be played from the keyboard at once. The hand is not focused when the table opens: a focused
+   * card is drawn raised over its neighbour, where a mouse would then click the wrong card.
+   * Without scrolling, so a phone's table stays at its top.
+   * @param {KeyboardEvent} e
+   */
+  keysToHand(e) {
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) return;
+    const active = document.activeElement;
+    if ((active && active !== document.body) || document.querySelector("dialog[open]")) return;
+    const card = /** @type {HTMLElement | null} */ (this.handZone.querySelector(".hand .card[tabindex='0']"));
+    if (!card) return;
+    e.preventDefault();
+    card.focus({ preventScroll: true });
   }
 
   /** @param {string} name a tab of the side panel: scores, chat, log, fair */
