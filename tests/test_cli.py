@@ -384,7 +384,7 @@ def run_es(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
             ["play", "-o", "target"],
             "Valor no válido para '--option': 'target' debe tener la forma nombre=valor (p. ej.",
         ),
-        (["play", "-o", "t=" + "9" * 3000], "'--option': una opción de 3,002 caracteres; como mucho 2,000"),
+        (["play", "-o", "t=" + "9" * 3000], "'--option': una opción de 3.002 caracteres; como mucho 2.000"),
         (
             ["play", "-r", "bridge"],
             "'--rules': reglas predefinidas desconocidas 'bridge'; las hay: standard, black_lady",

@@ -22,12 +22,12 @@ from babel.messages.pofile import read_po
 
 from corazones.core.actions import Action
 from corazones.core.cards import card_str
-from corazones.core.errors import CardError, CorazonesError, IllegalActionError, Message, RulesError
+from corazones.core.errors import CardError, CorazonesError, Count, IllegalActionError, Message, RecordError, RulesError
 from corazones.core.game import Game
 from corazones.core.pad import PadError
 from corazones.core.position import PositionError
 from corazones.core.rules import Rules
-from corazones.i18n import error_json, error_text, po_path, translator
+from corazones.i18n import N_, error_json, error_text, po_path, translator
 from corazones.server import options
 from corazones.server.client import ApiError, TableClient, drain
 from corazones.server.local import LocalServer
@@ -221,6 +221,54 @@ def test_http_refusals_carry_the_reason_for_the_page_to_translate(server: LocalS
     assert r.status_code == 422
     assert r.json()["detail"]["reason"] == {"template": "there is no hand yet", "params": {}}
     assert ES("there is no hand yet") == "todavía no hay ninguna mano"
+
+
+def test_a_count_is_grouped_as_the_language_groups_digits() -> None:
+    """ "10,000" reads as ten in Spanish: a size or a limit is grouped where it is shown, by each face."""
+    from corazones.core.records import MAX_RECORD_BYTES
+    from corazones.tui import texts
+
+    e = RecordError(
+        N_("{what} is {size} bytes; at most {most} are read"), what="x", size=Count(12_345_678), most=Count(5)
+    )
+    assert str(e) == "x is 12,345,678 bytes; at most 5 are read"  # English for logs and callers
+    assert error_text(translator("en").gettext, e) == str(e)
+    assert error_text(ES, e) == "x ocupa 12.345.678 bytes; se leen como mucho 5"
+    assert error_json(e)["params"] == {"what": "x", "size": 12_345_678, "most": 5}  # the page groups it
+    texts.set_lang("es")
+    try:
+        assert texts.said(
+            Message(
+                N_("{what} is {size} bytes; at most {most} are read"),
+                what="y",
+                size=Count(MAX_RECORD_BYTES),
+                most=Count(1),
+            )
+        ).startswith("y ocupa " + f"{MAX_RECORD_BYTES:,}".replace(",", "."))
+    finally:
+        texts.set_lang("en")
+
+
+def test_the_web_app_groups_a_count_in_its_language(browser: Any, server: LocalServer) -> None:
+    context = browser.new_context(base_url=server.base)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        shown = page.evaluate(
+            """async () => {
+                const api = await import("/js/api.js");
+                const i18n = await import("/js/i18n.js");
+                const reason = {template: "{what} is {size} bytes; at most {most} are read",
+                                params: {what: "x", size: 12345678, most: 5}};
+                await i18n.loadLang("es", api.catalogUrl);
+                const es = i18n.explain(reason);
+                await i18n.loadLang("en", api.catalogUrl);
+                return [es, i18n.explain(reason)];
+            }"""
+        )
+        assert shown == ["x ocupa 12.345.678 bytes; se leen como mucho 5", "x is 12,345,678 bytes; at most 5 are read"]
+    finally:
+        context.close()
 
 
 def test_the_web_app_shows_an_http_refusal_in_spanish(browser: Any, server: LocalServer) -> None:

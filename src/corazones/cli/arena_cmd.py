@@ -15,7 +15,7 @@ from corazones.cli.exits import FAILED, INTERRUPTED, fail, plain_interrupts
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, PlayersOpt, check_lang, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
-from corazones.core.errors import Message
+from corazones.core.errors import Count, Message
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason
@@ -156,7 +156,7 @@ def arena(
             "--seed",
             lang,
             N_("a seed of {length} characters; at most {most}"),
-            length=f"{len(seed):,}",
+            length=Count(len(seed)),
             most=MAX_SEED_CHARS,
         )
     if resume and out is None:

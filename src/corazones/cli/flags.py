@@ -22,7 +22,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import CorazonesError, Count
 from corazones.core.text import safe_line
 from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
 
@@ -49,7 +49,7 @@ AT_LEAST_ONE = N_("must be at least 1, not {value}")
 def check_budget(flag: str, lang: str, value: int, most: int) -> None:
     """Refuse a count of sampled deals below 1 or above ``most`` (a review's ``--worlds``, ``--pass-worlds``)."""
     if not 1 <= value <= most:
-        refuse(flag, lang, N_("must be a number from 1 to {most}, not {value}"), most=f"{most:,}", value=value)
+        refuse(flag, lang, N_("must be a number from 1 to {most}, not {value}"), most=Count(most), value=value)
 
 
 class FlagError(CorazonesError, ValueError):

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from corazones.core.errors import N_, CorazonesError, Message
+from corazones.core.errors import N_, CorazonesError, Count, Message
 from corazones.core.text import safe_line
 from corazones.i18n.oserrors import os_reason
 
@@ -111,7 +111,7 @@ def read_text(path: Path | str, limit: int, what: Message) -> str:
         raise InputError(
             N_("{path} is larger than {limit} bytes, the limit for {what}"),
             path=where(path),
-            limit=f"{limit:,}",
+            limit=Count(limit),
             what=what,
         )
     return decode(data, path)
@@ -133,18 +133,18 @@ def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: Messag
             break
         number += 1
         if nl - pos > limit:
-            raise InputError(LONG_LINE, what=what, number=number, limit=f"{limit:,}")
+            raise InputError(LONG_LINE, what=what, number=number, limit=Count(limit))
         if number > MAX_HANDLOG_LINES:
-            raise InputError(MANY_LINES, what=what, most=f"{MAX_HANDLOG_LINES:,}")
+            raise InputError(MANY_LINES, what=what, most=Count(MAX_HANDLOG_LINES))
         yield head[pos:nl]
         pos = nl + 1
     line = head[pos:]
     while True:
         if len(line) > limit:
-            raise InputError(LONG_LINE, what=what, number=number + 1, limit=f"{limit:,}")
+            raise InputError(LONG_LINE, what=what, number=number + 1, limit=Count(limit))
         if seen > total:
             raise InputError(
-                N_("{what} is larger than {limit} bytes, the limit for a hand log"), what=what, limit=f"{total:,}"
+                N_("{what} is larger than {limit} bytes, the limit for a hand log"), what=what, limit=Count(total)
             )
         chunk = f.readline(limit + 1 - len(line))
         if not chunk:
@@ -156,7 +156,7 @@ def bounded_lines(head: bytes, f: BinaryIO, limit: int, total: int, what: Messag
         if line.endswith(b"\n"):
             number += 1
             if number > MAX_HANDLOG_LINES:
-                raise InputError(MANY_LINES, what=what, most=f"{MAX_HANDLOG_LINES:,}")
+                raise InputError(MANY_LINES, what=what, most=Count(MAX_HANDLOG_LINES))
             yield line[:-1]
             line = b""
 

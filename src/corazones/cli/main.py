@@ -34,7 +34,7 @@ from corazones.cli.inputs import file_problem, where
 from corazones.cli.outputs import check_output_file
 from corazones.cli.toolkit import Command, Group, filled_help
 from corazones.cli.version import show_version
-from corazones.core.errors import CorazonesError
+from corazones.core.errors import CorazonesError, Count
 from corazones.core.rules import PRESETS, Rules
 from corazones.i18n import LANGS, N_, translator
 from corazones.players.review import MOST_WORLDS
@@ -86,8 +86,8 @@ def parse_option_values(pairs: list[str], lang: str = "en") -> dict[str, Any]:
                 "--option",
                 lang,
                 N_("an option of {length} characters; at most {most}"),
-                length=f"{len(pair):,}",
-                most=f"{MAX_OPTION_CHARS:,}",
+                length=Count(len(pair)),
+                most=Count(MAX_OPTION_CHARS),
             )
         name, eq, raw = pair.partition("=")
         name = name.strip()

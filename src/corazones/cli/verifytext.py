@@ -34,7 +34,7 @@ from corazones.cli.inputs import (
     where,
 )
 from corazones.core.commitment import check, commit
-from corazones.core.errors import N_, CorazonesError, Message
+from corazones.core.errors import N_, CorazonesError, Count, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
@@ -56,7 +56,7 @@ def run_verify(file: Path | str, lang: str = "en") -> int:
                     Message(
                         N_("{file} is larger than {limit} bytes, the limit for a game record"),
                         file=where(file),
-                        limit=f"{MAX_RECORD_BYTES:,}",
+                        limit=Count(MAX_RECORD_BYTES),
                     ),
                     lang=lang,
                 )

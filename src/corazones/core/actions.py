@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from corazones.core import validate
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import N_, CardError, Message, RecordError
+from corazones.core.errors import N_, CardError, Count, Message, RecordError
 from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
 from corazones.core.validate import is_whole, is_whole_in
 
@@ -182,7 +182,7 @@ class Action:
                 if not is_whole_in(val, 0, MAX_BID):
                     raise RecordError(
                         N_("'bid' must be a whole number of chips from 0 (no bid) to {most}, not {value}"),
-                        most=f"{MAX_BID:,}",
+                        most=Count(MAX_BID),
                         value=show(val),
                     )
                 return Action.bid(seat, val)

@@ -21,7 +21,7 @@ import hashlib
 import hmac
 from typing import Any, Final
 
-from corazones.core.errors import N_, SeedError
+from corazones.core.errors import N_, Count, SeedError
 from corazones.core.limits import MAX_INT_DIGITS, MAX_SEED_LENGTH, bad_text, show
 
 #: Domain separation: the version of this encoding.
@@ -47,7 +47,7 @@ def check_seed(seed: Any) -> int | str:
         return int(seed)
     if len(seed) > MAX_SEED_LENGTH:
         raise SeedError(
-            N_("a seed string has at most {most} characters, not {got}"), most=MAX_SEED_LENGTH, got=f"{len(seed):,}"
+            N_("a seed string has at most {most} characters, not {got}"), most=MAX_SEED_LENGTH, got=Count(len(seed))
         )
     why = bad_text(seed)
     if why is not None:

@@ -9,14 +9,15 @@ sentence (for logs, records and callers that read it), and a face shows
 then filled.  Templates are marked with :func:`N_` so Babel extracts them into
 the one catalog (``babel.cfg``); they hold no format specs or conversions
 (``{n:,}``, ``{x!r}``) because the web app fills the same templates with a
-plain ``{name}`` replacement: numbers and quoted values are formatted into
-the parameters before.
+plain ``{name}`` replacement: quoted values are formatted into the
+parameters before, and a size or a limit is a :class:`Count`, which each face
+groups in its language (``10,000``, ``10.000``).
 
 A parameter is shown as it is (card strings, numbers, names quoted from the
 input) unless it is itself a :class:`Message` or a :class:`CorazonesError`, a
 text for people that the face translates the same way before filling the
 outer template (the reason a card may not be played, the error under a record
-line).
+line), or a :class:`Count`.
 """
 
 from __future__ import annotations
@@ -78,6 +79,34 @@ class Plural(Message):
 
     def __repr__(self) -> str:
         return f"Plural({self.template!r}, {self.plural!r}, {self.n!r})"
+
+
+class Count:
+    """A number inside a text for people, grouped as the language it is shown in groups digits.
+
+    ``str()`` is English (``10,000``); a face shows it in its language
+    (:func:`corazones.i18n.error_text`: ``10.000`` in Spanish, where
+    ``10,000`` would read as ten), and the wire form is the number itself,
+    which the web app groups the same way.  For sizes, limits and counts;
+    a seat, a port or a card's rank stays a plain ``int``.
+    """
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int, /) -> None:
+        self.n = n
+
+    def __str__(self) -> str:
+        return f"{self.n:,}"
+
+    def __repr__(self) -> str:
+        return f"Count({self.n!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Count) and self.n == other.n
+
+    def __hash__(self) -> int:
+        return hash(self.n)
 
 
 class CorazonesError(Exception):

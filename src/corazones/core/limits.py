@@ -24,7 +24,7 @@ import reprlib
 import unicodedata
 from typing import Any, Final
 
-from corazones.core.errors import N_, Message, RecordError
+from corazones.core.errors import N_, Count, Message, RecordError
 
 #: A game record's text, in bytes of UTF-8 (the longest game the option limits allow, eleven players
 #: over 500 hands, is about 2 MB and 55,000 actions).
@@ -165,7 +165,7 @@ def check_name(value: Any, where: str | Message) -> str:
         raise RecordError(
             N_("{where} has {count} characters; a name has at most {most}"),
             where=where,
-            count=f"{len(value):,}",
+            count=Count(len(value)),
             most=MAX_NAME_LENGTH,
         )
     why = bad_text(value)
@@ -238,7 +238,7 @@ def parse_json(text: str, what: str | Message, max_bytes: int) -> Any:
     size = len(text) if len(text) * 4 <= max_bytes else len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
         raise RecordError(
-            N_("{what} is {size} bytes; at most {most} are read"), what=what, size=f"{size:,}", most=f"{max_bytes:,}"
+            N_("{what} is {size} bytes; at most {most} are read"), what=what, size=Count(size), most=Count(max_bytes)
         )
     try:
         data = json.loads(
@@ -289,7 +289,7 @@ def check_json(data: Any, where: str = "") -> None:
                 raise RecordError(
                     N_("{at}: a number of about {digits} digits; numbers have at most {most}"),
                     at=at,
-                    digits=f"{_digits(value):,}",
+                    digits=Count(_digits(value)),
                     most=MAX_INT_DIGITS,
                 )
         elif isinstance(value, float):
@@ -300,14 +300,14 @@ def check_json(data: Any, where: str = "") -> None:
                 raise RecordError(
                     N_("{at}: a string of {count} characters; strings have at most {most}"),
                     at=at,
-                    count=f"{len(value):,}",
-                    most=f"{MAX_STRING_LENGTH:,}",
+                    count=Count(len(value)),
+                    most=Count(MAX_STRING_LENGTH),
                 )
         elif isinstance(value, _Huge):
             raise RecordError(
                 N_("{at}: a number of {digits} digits; numbers have at most {most}"),
                 at=at,
-                digits=f"{value.digits:,}",
+                digits=Count(value.digits),
                 most=MAX_INT_DIGITS,
             )
         elif isinstance(value, _Constant):
@@ -324,8 +324,8 @@ def check_json(data: Any, where: str = "") -> None:
                     raise RecordError(
                         N_("{at}: a key of {count} characters; strings have at most {most}"),
                         at=at,
-                        count=f"{len(key):,}",
-                        most=f"{MAX_STRING_LENGTH:,}",
+                        count=Count(len(key)),
+                        most=Count(MAX_STRING_LENGTH),
                     )
                 stack.append((item, _path(path, key), depth + 1))
         elif isinstance(value, list | tuple):

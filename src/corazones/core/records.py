@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
-from corazones.core.errors import N_, CorazonesError, Message, RecordError
+from corazones.core.errors import N_, CorazonesError, Count, Message, RecordError
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, parse_json, show
 from corazones.core.observation import HandResult
@@ -64,8 +64,8 @@ def make_record(game: Game, players: list[str] | None = None) -> dict[str, Any]:
     if len(game.actions) > MAX_RECORD_ACTIONS:  # never write a record that cannot be read back
         raise RecordError(
             N_("this game has {count} actions; a record holds at most {most}"),
-            count=f"{len(game.actions):,}",
-            most=f"{MAX_RECORD_ACTIONS:,}",
+            count=Count(len(game.actions)),
+            most=Count(MAX_RECORD_ACTIONS),
         )
     names = [f"seat {i}" for i in range(n)] if players is None else list(players)
     if len(names) != n:
@@ -134,8 +134,8 @@ def dumps(record: dict[str, Any]) -> str:
     if size > MAX_RECORD_BYTES:  # never write a record that cannot be read back
         raise RecordError(
             N_("this record would be {size} bytes; a record is at most {most}"),
-            size=f"{size:,}",
-            most=f"{MAX_RECORD_BYTES:,}",
+            size=Count(size),
+            most=Count(MAX_RECORD_BYTES),
         )
     return text
 
@@ -207,8 +207,8 @@ def check_shape(data: Any) -> dict[str, Any]:
     if len(data["actions"]) > MAX_RECORD_ACTIONS:
         raise RecordError(
             N_("record has {count} actions; a record holds at most {most}"),
-            count=f"{len(data['actions']):,}",
-            most=f"{MAX_RECORD_ACTIONS:,}",
+            count=Count(len(data["actions"])),
+            most=Count(MAX_RECORD_ACTIONS),
         )
     for i, h in enumerate(data["hands"], 1):
         if not isinstance(h, dict):

@@ -26,7 +26,7 @@ from corazones.core.cards import (
     card_str,
     parse_card,
 )
-from corazones.core.errors import N_, CardError, Message, RecordError, RulesError
+from corazones.core.errors import N_, CardError, Count, Message, RecordError, RulesError
 from corazones.core.limits import (
     MAX_CARD_POINTS,
     MAX_DISCARD_ORDER,
@@ -147,7 +147,7 @@ class Rules:
                 raise RulesError(N_("{name} must be {shape}, not {value}"), name=name, shape=shape, value=show(value))
             if len(value) > most:
                 raise RulesError(
-                    N_("{name} has {count} entries; at most {most}"), name=name, count=f"{len(value):,}", most=most
+                    N_("{name} has {count} entries; at most {most}"), name=name, count=Count(len(value)), most=most
                 )
         if isinstance(self.card_points, Mapping):
             object.__setattr__(self, "card_points", tuple(self.card_points.items()))

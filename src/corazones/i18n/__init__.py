@@ -42,7 +42,10 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
+
+from corazones.core.errors import Count
 
 #: Languages the faces speak; the first is the source language of the texts.
 LANGS = ("en", "es")
@@ -79,15 +82,29 @@ def error_text(
         return str(error)
     if ngettext is None:
         ngettext = _ngettext_of(gettext)
-    filled: dict[str, Any] = {
-        k: error_text(gettext, v, ngettext) if _carries_template(v) else v for k, v in params.items()
-    }
+    filled: dict[str, Any] = {k: _param_text(gettext, v, ngettext) for k, v in params.items()}
     plural, n = getattr(error, "plural", None), getattr(error, "n", None)
     if isinstance(plural, str) and isinstance(n, int):
         text = ngettext(template, plural, n)
     else:
         text = gettext(template)
     return text.format(**filled) if filled else text
+
+
+def _param_text(gettext: Callable[[str], str], value: object, ngettext: Callable[[str, str, int], str]) -> object:
+    """One parameter as :func:`error_text` fills it in: a text translated, a :class:`Count` grouped, the rest as is."""
+    if _carries_template(value):
+        return error_text(gettext, value, ngettext)
+    if isinstance(value, Count):
+        return format_decimal(value.n, locale=_lang_of(gettext))
+    return value
+
+
+def _lang_of(gettext: Callable[[str], str]) -> str:
+    """The language of the translations ``gettext`` is a method of (their catalog's header), else English."""
+    info = getattr(getattr(gettext, "__self__", None), "info", None)
+    lang = info().get("language") if callable(info) else None
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
 
 
 def _ngettext_of(gettext: Callable[[str], str]) -> Callable[[str, str, int], str]:
@@ -115,6 +132,8 @@ def error_json(error: object) -> dict[str, Any]:
     for k, v in params.items():
         if _carries_template(v):
             out[k] = error_json(v)
+        elif isinstance(v, Count):
+            out[k] = v.n  # the page groups it in its own language
         elif isinstance(v, bool) or v is None or isinstance(v, int | float | str):
             out[k] = v
         else:

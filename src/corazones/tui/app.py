@@ -13,13 +13,12 @@ from textual.screen import Screen
 from corazones.core.errors import CorazonesError
 from corazones.core.rules import Rules
 from corazones.core.text import NAME_LIMIT, safe_line
-from corazones.i18n import error_text
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES, Controller
 from corazones.tui.replay import ReplayScreen
 from corazones.tui.start import StartScreen
 from corazones.tui.table import TableScreen, writes_stream
-from corazones.tui.texts import _, set_lang
+from corazones.tui.texts import _, said, set_lang
 
 #: The exit code after Ctrl+C, the command line's "interrupted" (docs/cli.md).
 INTERRUPTED = 130
@@ -111,7 +110,7 @@ class CorazonesApp(App[None]):
             ctl = Controller.load(path)
         except (OSError, ValueError, KeyError, CorazonesError) as e:
             # markup off: the reason quotes the file ("['grandmaster', …]"), which must be shown, not parsed
-            self.resume_error = _("The saved game could not be resumed: {error}").format(error=error_text(_, e))
+            self.resume_error = _("The saved game could not be resumed: {error}").format(error=said(e))
             self.notify(self.resume_error, severity="error", markup=False, timeout=30)
             return
         ctl.resumed_from = path  # type: ignore[attr-defined]

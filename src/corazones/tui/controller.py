@@ -23,7 +23,7 @@ from typing import Any
 
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import CARDS
-from corazones.core.errors import N_, Message, RecordError
+from corazones.core.errors import N_, Count, Message, RecordError
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_BYTES, check_json, parse_json, show
 from corazones.core.observation import HandResult, Observation
@@ -236,7 +236,7 @@ def read_bounded(path: Path, most: int) -> str:
     with path.open("rb") as f:
         data = f.read(most + 1)
     if len(data) > most:
-        raise RecordError(N_("{path} is larger than {most} bytes"), path=safe_line(str(path), 200), most=f"{most:,}")
+        raise RecordError(N_("{path} is larger than {most} bytes"), path=safe_line(str(path), 200), most=Count(most))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

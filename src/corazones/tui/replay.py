@@ -33,7 +33,6 @@ from corazones.core.game import Game
 from corazones.core.records import action_of, rules_of, seed_of
 from corazones.core.replay import rebuild, rebuild_steps
 from corazones.core.text import NAME_LIMIT, safe_line
-from corazones.i18n import error_text
 from corazones.players.review import PASS_WORLDS, WORLDS
 from corazones.tui.dialogs import ScoreSheet, chips_game
 from corazones.tui.review import (
@@ -48,7 +47,7 @@ from corazones.tui.review import (
 )
 from corazones.tui.review_process import review_elsewhere
 from corazones.tui.table import move_text
-from corazones.tui.texts import _, direction, ngettext, suit_name
+from corazones.tui.texts import _, direction, ngettext, said, suit_name
 from corazones.tui.widgets import card_label, cards_label, key_lines, sort_hand
 
 #: The width of the review's progress bar, in cells.
@@ -369,7 +368,7 @@ class ReplayScreen(Screen[None]):
         if gen != self.review_gen:
             return
         self.reviewing = False
-        self.say(_("The review stopped: {error}").format(error=error_text(_, error)), "red")
+        self.say(_("The review stopped: {error}").format(error=said(error)), "red")
 
     def load_review(self, path: str, quiet: bool = False) -> str | None:
         """Read a saved review of this record; the error to show, or None once its marks are shown.

@@ -32,15 +32,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
 from corazones.core.actions import Action, Kind
-from corazones.core.errors import CorazonesError, Message, RecordError
+from corazones.core.errors import CorazonesError, Count, Message, RecordError
 from corazones.core.limits import MAX_RECORD_BYTES, parse_json
 from corazones.core.records import action_of
 from corazones.core.text import safe_line
-from corazones.i18n import N_, error_text
+from corazones.i18n import N_
 from corazones.players.hints import Reason
 from corazones.players.review import LABELS, Review
 from corazones.tui.dialogs import Dialog
-from corazones.tui.texts import _, card_text, ngettext, suit_glyph, suit_name
+from corazones.tui.texts import _, card_text, ngettext, said, suit_glyph, suit_name
 
 #: The labels as the viewer words them, mildest first, and the style each is drawn in.
 LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
@@ -177,8 +177,8 @@ def read_review(
             raise _bad(
                 N_("{what} is {size} bytes; at most {most} are read"),
                 what=Message(N_("a review")),
-                size=f"{st.st_size:,}",
-                most=f"{MAX_RECORD_BYTES:,}",
+                size=Count(st.st_size),
+                most=Count(MAX_RECORD_BYTES),
             )
         raw = f.read(MAX_RECORD_BYTES + 1)
     try:
@@ -432,5 +432,5 @@ def load_error(e: Exception, path: str) -> str:
     if isinstance(e, OSError):
         return _("{file}: {error}").format(file=shown, error=os_reason_text(_, e))
     if isinstance(e, CorazonesError):
-        return _("{file}: {error}").format(file=shown, error=error_text(_, e))
+        return _("{file}: {error}").format(file=shown, error=said(e))
     return _("{file}: {error}").format(file=shown, error=safe_line(str(e), 300))

@@ -19,12 +19,12 @@ from corazones.core.errors import CorazonesError
 from corazones.core.limits import MAX_HANDS, MAX_TARGET
 from corazones.core.rules import MOON_MODES, PRESETS, Rules
 from corazones.core.text import NAME_LIMIT, safe_line
-from corazones.i18n import N_, error_text
+from corazones.i18n import N_
 from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
 from corazones.tui.texts import MOON_MODES as MOON_WORDS
-from corazones.tui.texts import SPEEDS, _, level_name, preset_words
+from corazones.tui.texts import SPEEDS, _, level_name, preset_words, said
 
 PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
 
@@ -290,7 +290,7 @@ class StartScreen(Screen[None]):
             rules = build_rules(self.settings)
         except CorazonesError as e:
             self.query_one("#error", Static).update(
-                _("These options do not fit together: {error}").format(error=error_text(_, e))
+                _("These options do not fit together: {error}").format(error=said(e))
             )
             return
         cfg.save_settings(self.settings)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
-from corazones.i18n import LANGS, N_, pick_lang, translator
+from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
 from corazones.i18n.presets import PRESET_WORDS
 
 _state = {"lang": LANGS[0]}
@@ -36,6 +36,15 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return translator(_state["lang"]).ngettext(singular, plural, n)
+
+
+def said(error: object) -> str:
+    """An error or a message for people (:func:`corazones.i18n.error_text`) in the current language.
+
+    Through the language's own translations rather than :func:`_`, so its
+    counts are grouped and its plurals chosen as that language does.
+    """
+    return error_text(translator(_state["lang"]).gettext, error)
 
 
 DIRECTIONS = {

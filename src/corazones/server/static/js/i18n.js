@@ -36,7 +36,11 @@ export function explain(reason) {
   if (!reason || !reason.template) return "";
   /** @type {Params} */
   const params = {};
-  for (const [k, v] of Object.entries(reason.params || {})) params[k] = v && v.template ? explain(v) : v;
+  // A whole number is a count or a limit (the server sends its counts as numbers): grouped as the page's
+  // language groups digits, "10,000" or "10.000".
+  for (const [k, v] of Object.entries(reason.params || {})) {
+    params[k] = v && v.template ? explain(v) : Number.isInteger(v) ? v.toLocaleString(currentLang()) : v;
+  }
   if (typeof reason.plural === "string") return ngettext(reason.template, reason.plural, reason.n, params);
   return t(reason.template, params);
 }
