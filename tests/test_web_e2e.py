@@ -120,10 +120,13 @@ def act_once(page: Any) -> str:
         choice = re.compile("No bid|No pujar|Subtract|Restarme|Add|Sumar|clubs|tréboles")
         dlg.locator("button").filter(has_text=choice).first.click()
     elif d == "pass":
-        cards = page.locator(".hand .card")
+        # pick cards not yet picked until there are enough: a click lost to a redraw must not leave the
+        # next round toggling the picked ones off again (n + 1 clicks over n cards never settle)
         n = int(page.evaluate("window.__corazones.table.view.pass_count"))
-        for i in range(n):
-            click_card(cards.nth(i))
+        for _ in range(n):
+            if page.locator(".hand .card.selected").count() >= n:
+                break
+            click_card(page.locator(".hand .card:not(.selected)").first)
         press(page, "#pass-btn")
     elif d == "play":
         legal = page.locator(".hand .card:not([aria-disabled='true'])")
@@ -132,10 +135,27 @@ def act_once(page: Any) -> str:
     return d
 
 
+def stuck(page: Any) -> dict[str, Any]:
+    """What a page shows when a game does not end: its decision, the hand's state and the last lines announced."""
+    return {
+        "decision": decision(page),
+        "selected": page.locator(".hand .card.selected").count(),
+        "legal": page.locator(".hand .card:not([aria-disabled='true'])").count(),
+        "announced": page.evaluate("(window.__corazones.announced || []).slice(-5)"),
+        "errors": getattr(page, "errors", None),
+        "store": page.evaluate(
+            "(() => { const s = window.__corazones.table.store;"
+            " return {sent: s.sent, queue: s.queue.length, shownTrick: !!s.shownTrick, held: s.held, busy: s.busy,"
+            " selected: [...s.selected], decision: s.view && s.view.decision}; })()"
+        ),
+        "shot": save_screenshot(page, "stuck"),
+    }
+
+
 def play_to_the_end(pages: list[Any], deadline: float = 5 * PATIENCE, on_step: Any = None) -> None:
     end = time.monotonic() + deadline
     while not all(decision(p) == "over" for p in pages):
-        assert time.monotonic() < end, "the game did not end in time"
+        assert time.monotonic() < end, f"the game did not end in time: {[stuck(p) for p in pages]}"
         for p in pages:
             d = act_once(p)
             if on_step:
