@@ -158,7 +158,11 @@ def test_a_pad_file_with_a_huge_count_is_refused_in_one_short_line(tmp_path: Pat
         '{"format": "corazones-pad", "version": 1, "rules": {"name": "standard"}, "names": ["a", "b", "c", "d"], '
         f'"hands": [{{"counts": [{"1" * digits}, 0, 0, 0]}}]}}'
     )
-    for lang, words in (("en", "a number of {n} digits; numbers have at most 40"), ("es", "un número de {n} cifras")):
+    # The count is grouped as each language groups digits: 4,000 in English, 4.000 in Spanish.
+    for lang, words, sep in (
+        ("en", "a number of {n} digits; numbers have at most 40", ","),
+        ("es", "un número de {n} cifras", "."),
+    ):
         done = subprocess.run(
             [sys.executable, "-m", "corazones", "pad", "--load", str(bad), "--line", "--lang", lang],
             capture_output=True,
@@ -170,7 +174,7 @@ def test_a_pad_file_with_a_huge_count_is_refused_in_one_short_line(tmp_path: Pat
         flat = " ".join(re.sub(r"[│╭╮╰╯─]", " ", done.stderr).split())
         assert done.returncode == 2, done.stderr
         assert "Traceback" not in done.stderr and "1" * 50 not in done.stderr
-        assert "hands[0].counts[0]" in flat and words.format(n=f"{digits:,}") in flat, flat
+        assert "hands[0].counts[0]" in flat and words.format(n=f"{digits:,}".replace(",", sep)) in flat, flat
         assert len(done.stderr.splitlines()) <= 8
 
 
