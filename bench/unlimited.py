@@ -8,7 +8,8 @@ code, however busy the cores are.  Name them to the arena as
     PYTHONPATH=bench python3 bench/moon.py --pairs unlimited:expert/unlimited:moonshot --deals 50
 
 ``unlimited:prior`` is the expert with the pass prior
-(``players/pass_prior.py``).  ``unlimited:frozen`` is the expert as it
+(``players/pass_prior.py``), ``unlimited:solved`` the expert with the exact
+endgame of the last two tricks (``solve=2``).  ``unlimited:frozen`` is the expert as it
 played on 2026-12-03, before the moon charge, the playouts' stoppers and
 the pass prior: the copy that a change to the expert's play is measured
 against (``docs/bots.md``).
@@ -42,6 +43,11 @@ def prior(seed: int | str | None = None) -> ExpertBot:
 def frozen(seed: int | str | None = None) -> ExpertBot:
     """The expert of 2026-12-03: no moon charge, defenders shed their highest card, even deals, hand-set weights."""
     return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False, pass_prior=False, policy="hand")
+
+
+def solved(seed: int | str | None = None) -> ExpertBot:
+    """``unlimited:expert`` finishing each sampled deal by exact search once no hand holds more than 2 cards."""
+    return ExpertBot(seed, time_limit=None, solve=2)
 
 
 class _Aiming(MoonshotBot):
