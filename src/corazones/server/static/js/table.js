@@ -186,9 +186,9 @@ export class TableScreen {
 
   /**
    * An arrow, Home or End pressed while nothing has the keys moves them to the hand's card, so a table
-   * can be played from the keyboard at once. The hand is not focused when the table opens: a focused
-   * card is drawn raised over its neighbour, where a mouse would then click the wrong card.
-   * Without scrolling, so a phone's table stays at its top.
+   * can be played from the keyboard at once. The hand is not focused when the table opens: focus given
+   * by a script shows as keyboard focus, a lifted and outlined card that a mouse or touch player never
+   * chose. Without scrolling, so a phone's table stays at its top.
    * @param {KeyboardEvent} e
    */
   keysToHand(e) {
