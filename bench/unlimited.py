@@ -9,7 +9,8 @@ code, however busy the cores are.  Name them to the arena as
 
 ``unlimited:prior`` is the expert with the pass prior
 (``players/pass_prior.py``), ``unlimited:solved`` the expert with the exact
-endgame of the last two tricks (``solve=2``).  ``unlimited:frozen`` is the expert as it
+endgame of the last two tricks (``solve=2``), ``unlimited:weighed`` the expert
+with others' points at a third of ours and the duel's playout weights.  ``unlimited:frozen`` is the expert as it
 played on 2026-12-03, before the moon charge, the playouts' stoppers and
 the pass prior: the copy that a change to the expert's play is measured
 against (``docs/bots.md``).
@@ -43,6 +44,16 @@ def prior(seed: int | str | None = None) -> ExpertBot:
 def frozen(seed: int | str | None = None) -> ExpertBot:
     """The expert of 2026-12-03: no moon charge, defenders shed their highest card, even deals, hand-set weights."""
     return ExpertBot(seed, time_limit=None, moon_charge=0.0, stoppers=False, pass_prior=False, policy="hand")
+
+
+def weighed(seed: int | str | None = None) -> ExpertBot:
+    """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights.
+
+    The two levers that each measured a little above nothing head to head
+    (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
+    together.
+    """
+    return ExpertBot(seed, time_limit=None, others_weight=1 / 3, policy="duel")
 
 
 def solved(seed: int | str | None = None) -> ExpertBot:

@@ -40,7 +40,7 @@ hand can end the game the playout also counts whether we would win or lose
 it.  A moon is priced by the points it moves and nothing more, which for
 another seat's moon is about a seventh of what it costs a defender at the
 table (the shooter mostly subtracts 26 from itself, and other seats' points
-weigh 0.15 of ours).  ``moon_charge`` adds a share of the moon's points to
+weigh 0.15 of ours, ``others_weight``).  ``moon_charge`` adds a share of the moon's points to
 every playout that ends in another side's moon, and ``stoppers`` has the
 playouts' defenders keep their high cards under the shooter's; against a
 pair of ``moonshot`` players half a moon's charge with stoppers cut the
@@ -100,7 +100,16 @@ from corazones.players.belief import Belief
 from corazones.players.heuristics import View
 from corazones.players.pass_prior import pass_prior
 from corazones.players.rollout import POLICIES, pass_choice
-from corazones.players.search import Row, Scorer, eval_auction, eval_pass, eval_pass_plans, eval_plans, eval_play
+from corazones.players.search import (
+    OTHERS_WEIGHT,
+    Row,
+    Scorer,
+    eval_auction,
+    eval_pass,
+    eval_pass_plans,
+    eval_plans,
+    eval_play,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +134,7 @@ def _evaluate(
     infer: bool,
     deadline: float | None,
     watch: tuple[int, float] = (-1, 0.0),
-    style: tuple[float, bool, str] = (0.0, False, "hand"),
+    style: tuple[float, bool, str, float] = (0.0, False, "hand", OTHERS_WEIGHT),
     prior: bool = False,
 ) -> list[Row]:
     """Score deals number ``idx`` (drawn from ``random.Random(base + i)``) with the evaluator ``kind``.
@@ -138,14 +147,14 @@ def _evaluate(
     it is: on that share of the deals it holds the high cards of its suits
     (:meth:`Belief.tilt`) and the playouts let it shoot while the others
     defend (the evaluator's ``watch``); on the rest it is an ordinary seat.
-    ``style`` is the scorer's ``(moon_charge, stoppers)`` and the name of the
-    playouts' weights (:data:`POLICIES`); ``prior`` deals
+    ``style`` is the scorer's ``(moon_charge, stoppers)``, the name of the
+    playouts' weights (:data:`POLICIES`) and the scorer's ``others_weight``; ``prior`` deals
     the hidden cards as the pass suggests (:func:`pass_prior`).
     """
     per_deal = _EVALUATORS[kind]
     belief = Belief(obs, infer, pass_prior(obs) if prior else None)
-    charge, stoppers, policy = style
-    scorer = Scorer(obs, charge, stoppers, POLICIES[policy])
+    charge, stoppers, policy, others = style
+    scorer = Scorer(obs, charge, stoppers, POLICIES[policy], others)
     out = []
     seat, chance = watch
     for i in idx:
@@ -299,6 +308,7 @@ class ExpertBot(Bot):
         stoppers: bool = STOPPERS,
         pass_prior: bool = PASS_PRIOR,
         policy: str = PLAYOUT_POLICY,
+        others_weight: float = OTHERS_WEIGHT,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -323,9 +333,13 @@ class ExpertBot(Bot):
             raise ValueError(f"moon_charge must be a share of the moon's points, 0 or more, not {moon_charge}")
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {', '.join(sorted(POLICIES))}, not {policy!r}")
+        if others_weight < 0:
+            raise ValueError(
+                f"others_weight must be 0 or more (0.15: another's point is 0.15 of ours), not {others_weight}"
+            )
         #: the scorer's extra cost of another side's moon, whether the playouts' defenders keep stoppers,
-        #: and the name of the weights the playouts' policy plays by
-        self.style = (float(moon_charge), stoppers, policy)
+        #: the name of the weights the playouts' policy plays by, and the weight of others' points
+        self.style = (float(moon_charge), stoppers, policy, float(others_weight))
         #: deal the hidden cards as the pass suggests (each seat kept its safe cards and was passed dangerous ones)
         self.pass_prior = pass_prior
         self.last: SearchResult | None = None

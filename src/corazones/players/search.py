@@ -46,6 +46,7 @@ class Scorer:
         "final",
         "match",
         "moon_charge",
+        "others_weight",
         "policy",
         "pool",
         "rules",
@@ -58,9 +59,16 @@ class Scorer:
     )
 
     def __init__(
-        self, obs: Observation, moon_charge: float = 0.0, stoppers: bool = False, policy: Policy | None = None
+        self,
+        obs: Observation,
+        moon_charge: float = 0.0,
+        stoppers: bool = False,
+        policy: Policy | None = None,
+        others_weight: float = OTHERS_WEIGHT,
     ) -> None:
         r = obs.rules
+        #: weight of the points other sides take, relative to our own (before the match standing shares it out)
+        self.others_weight = others_weight
         #: the weights the playouts' policy plays by (:data:`~corazones.players.rollout.POLICY` when ``None``)
         self.policy = policy
         #: extra cost of a playout that ends with another side's moon, as a share of the moon's points
@@ -90,7 +98,7 @@ class Scorer:
         w = [2.0 if self.match[i] == best_other else 1.0 for i in others]
         wsum = sum(w)
         for k, i in enumerate(others):
-            out[i] = OTHERS_WEIGHT * len(others) * w[k] / wsum
+            out[i] = self.others_weight * len(others) * w[k] / wsum
         return out
 
     def settle_moon(self, d: Deal) -> None:
