@@ -10,7 +10,8 @@ code, however busy the cores are.  Name them to the arena as
 ``unlimited:prior`` is the expert with the pass prior
 (``players/pass_prior.py``), ``unlimited:solved`` the expert with the exact
 endgame of the last two tricks (``solve=2``), ``unlimited:weighed`` the expert
-with others' points at a third of ours and the duel's playout weights.  ``unlimited:frozen`` is the expert as it
+with others' points at a third of ours and the duel's playout weights,
+``unlimited:tree`` the expert searching its cards by a tree (``tree=True``).  ``unlimited:frozen`` is the expert as it
 played on 2026-12-03, before the moon charge, the playouts' stoppers and
 the pass prior: the copy that a change to the expert's play is measured
 against (``docs/bots.md``).
@@ -47,13 +48,19 @@ def frozen(seed: int | str | None = None) -> ExpertBot:
 
 
 def weighed(seed: int | str | None = None) -> ExpertBot:
-    """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights.
+    """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights,
+``unlimited:tree`` the expert searching its cards by a tree (``tree=True``).
 
     The two levers that each measured a little above nothing head to head
     (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
     together.
     """
     return ExpertBot(seed, time_limit=None, others_weight=1 / 3, policy="duel")
+
+
+def tree(seed: int | str | None = None) -> ExpertBot:
+    """``unlimited:expert`` choosing its cards by a search tree shared by every sampled deal (``tree=True``)."""
+    return ExpertBot(seed, time_limit=None, tree=True)
 
 
 def solved(seed: int | str | None = None) -> ExpertBot:

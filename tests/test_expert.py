@@ -10,12 +10,13 @@ from corazones.core import Action, Game, Kind, Rules
 from corazones.core.cards import parse_card
 from corazones.core.deal import Deal
 from corazones.players import standard
+from corazones.players.belief import Belief
 from corazones.players.expert import RACE_ROUNDS, ExpertBot, Scorer, _pass_candidates, _survivors, equivalent_classes
 from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.heuristics import View
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
-from corazones.players.search import solvable, solve_rest
+from corazones.players.search import TreeNode, solvable, solve_rest, tree_deal
 from corazones.players.table import play_game
 from tests.helpers import random_action
 
@@ -206,6 +207,23 @@ def test_moon_charge_costs_another_sides_moon_and_only_that() -> None:
         ExpertBot(moon_charge=-1)
 
 
+def test_others_weight_prices_the_points_of_other_seats() -> None:
+    """At a level match a weight of 1/3 scores a hand as the duplicate arena does: the others' mean minus ours."""
+    rules = Rules.preset("standard", passes=("hold",))
+    hands = [[c for c in range(52) if c % 4 == s] for s in range(4)]
+    obs = Game(rules, seed=0).observation(1)
+    d = Deal.at_play(rules, hands)
+    d.pts, d.pos, d.phase = [13, 5, 4, 4], [13, 5, 4, 4], "done"
+    assert Scorer(obs, others_weight=1 / 3).value(d, 1) == pytest.approx(-5 + (13 + 4 + 4) / 3)
+    assert Scorer(obs).value(d, 1) == pytest.approx(-5 + 0.15 * (13 + 4 + 4))
+    # another seat's moon, at 0-0-0-0: the shooter takes 26 off its own score, we take nothing,
+    # and we fall 26 behind it: a third of that against the others' mean
+    d.pts, d.pos, d.phase, d.shooter, d.turn = [26, 0, 0, 0], [26, 0, 0, 0], "moon", 0, 0
+    assert Scorer(obs, others_weight=1 / 3).outcome(d, 1) == (pytest.approx(-26 / 3), 0.0)
+    with pytest.raises(ValueError, match="others_weight"):
+        ExpertBot(others_weight=-0.1)
+
+
 def test_suggest_gives_a_legal_move_and_a_reason() -> None:
     for level in ("expert", "random"):
         g = Game(Rules.preset("standard"), seed=9)
@@ -367,7 +385,7 @@ def test_moon_options_reach_every_worker_and_change_the_values_under_the_watch()
             found = obs
         g.apply(Action.play(seat, standard.play(obs)))
     assert found is not None
-    styled = {"moon_charge": 1.0, "stoppers": True}
+    styled = {"moon_charge": 1.0, "stoppers": True, "others_weight": 1 / 3}
     one = ExpertBot(3, worlds=16, time_limit=None, workers=1, **styled).search(found)
     two = ExpertBot(3, worlds=16, time_limit=None, workers=2, **styled).search(found)
     plain = ExpertBot(3, worlds=16, time_limit=None, workers=1).search(found)
@@ -413,3 +431,50 @@ def test_the_duel_weights_reach_every_worker_and_change_the_values() -> None:
     assert one.values != hand.values
     with pytest.raises(ValueError, match="policy must be one of duel, hand, not 'best'"):
         ExpertBot(policy="best")
+
+
+@pytest.mark.parametrize(
+    "preset", ["standard", "black_maria", "partnership", "kitty", "cancellation_hearts", "spot_hearts"]
+)
+def test_the_tree_search_plays_whole_hands_legally_and_the_same_for_a_seed(preset: str) -> None:
+    """``tree=True`` searches a tree shared by every sampled deal; its cards are legal and reproducible."""
+    rules = Rules.preset(preset)
+    moves: list[list[int]] = []
+    for _ in range(2):
+        g = Game(rules, seed=4)
+        bot = ExpertBot(1, worlds=12, time_limit=None, tree=True)
+        chosen = []
+        while not g.over and g.hand_index == 0:
+            seat = g.to_act()[0]
+            obs = g.observation(seat)
+            if seat == 0 and g.decision_kind() is Kind.PLAY:
+                action = bot.act(obs)
+                assert action in g.legal_actions(seat)
+                chosen.append(action.card)
+            else:
+                action = HeuristicBot(seat).act(obs)
+            g.apply(action)
+        moves.append(chosen)
+    assert moves[0] == moves[1]
+    assert len(moves[0]) >= 10
+
+
+def test_the_tree_grows_below_the_root_and_counts_every_descent() -> None:
+    """Each sampled deal adds one descent per card to choose from; later cards (ours and the others') get nodes."""
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=2)
+    while g.to_act()[0] != 0 or len(g.legal_actions(0)) < 3:
+        seat = g.to_act()[0]
+        g.apply(HeuristicBot(seat).act(g.observation(seat)))
+    obs = g.observation(0)
+    moves = sorted({a.card for a in g.legal_actions(0)})
+    root = TreeNode(-1)
+    scorer = Scorer(obs)
+    belief = Belief(obs)
+    for i in range(30):
+        rng = random.Random(i)
+        tree_deal(obs, scorer, belief.sample(rng), root, moves, len(moves), 0.7, rng)
+    assert set(root.children) == set(moves)
+    assert sum(k.visits for k in root.children.values()) == 30 * len(moves)
+    deeper = [k for k in root.children.values() if k.children]
+    assert deeper  # a second card (the next seat's reply) was chosen by the tree, not the playout
+    assert all(k.mover == 0 for k in root.children.values())

@@ -104,11 +104,13 @@ from corazones.players.search import (
     OTHERS_WEIGHT,
     Row,
     Scorer,
+    TreeNode,
     eval_auction,
     eval_pass,
     eval_pass_plans,
     eval_plans,
     eval_play,
+    tree_deal,
 )
 
 
@@ -194,6 +196,8 @@ WATCH = standard.Params(defend_lo=0.0, defend_hi=0.6, control_from=2, control_st
 #: the few tilted deals where the seat shoots: at 400 deals the search missed stoppers that 1,600 found,
 #: and the moons suffered against shooters fell by a quarter (see ``docs/bots.md``).
 WATCH_WORLDS = 4
+#: Exploration of the tree search (``ExpertBot(tree=True)``): UCB1's constant, in units of the deal's penalty points.
+TREE_EXPLORE = 0.7
 #: Extra cost of a playout that ends with another side's moon, as a share of the moon's points (:class:`Scorer`).
 #: Off: half a moon cut the moons suffered against ``moonshot`` players by 40% and cost 0.37 points a deal
 #: against ``standard`` (see ``docs/bots.md``).
@@ -309,6 +313,7 @@ class ExpertBot(Bot):
         pass_prior: bool = PASS_PRIOR,
         policy: str = PLAYOUT_POLICY,
         others_weight: float = OTHERS_WEIGHT,
+        tree: bool = False,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -340,6 +345,8 @@ class ExpertBot(Bot):
         #: the scorer's extra cost of another side's moon, whether the playouts' defenders keep stoppers,
         #: the name of the weights the playouts' policy plays by, and the weight of others' points
         self.style = (float(moon_charge), stoppers, policy, float(others_weight))
+        #: search the cards by a tree over every sampled deal (:meth:`_tree`) instead of one playout per card and deal
+        self.tree = tree
         #: deal the hidden cards as the pass suggests (each seat kept its safe cards and was passed dangerous ones)
         self.pass_prior = pass_prior
         self.last: SearchResult | None = None
@@ -463,8 +470,46 @@ class ExpertBot(Bot):
             means, mean_p, counts = _means(rows, len(moves))
         else:
             budget = self.worlds * (WATCH_WORLDS if watch[0] >= 0 else 1)
-            means, mean_p, counts = self._race("play", obs, moves, ([-1], self.solve), budget, self.infer, watch)
+            if self.tree:
+                means, mean_p, counts = self._tree(obs, moves, budget, watch)
+            else:
+                means, mean_p, counts = self._race("play", obs, moves, ([-1], self.solve), budget, self.infer, watch)
         return _pick(moves, means, mean_p, counts, groups, prior)
+
+    def _tree(
+        self, obs: Observation, moves: list[int], budget: int, watch: tuple[int, float]
+    ) -> tuple[list[float], list[float], list[int]]:
+        """Mean value, mean points and visits of every card by a search tree over ``budget`` sampled deals.
+
+        Each sampled deal gets as many descents of one shared tree as there
+        are cards to choose from (:func:`~corazones.players.search.tree_deal`),
+        so the budget in playouts is the flat search's before any card drops
+        out of its race.  The card with the most visits is the choice (the
+        counts make it the only finalist of :func:`_pick`).  In this process
+        only, whatever ``workers`` says; the moon watch deals as
+        :func:`_evaluate` does.
+        """
+        base = self.rng.getrandbits(64)
+        deadline = self._deadline()
+        belief = Belief(obs, self.infer, pass_prior(obs) if self.pass_prior else None)
+        charge, stoppers, policy, others = self.style
+        scorer = Scorer(obs, charge, stoppers, POLICIES[policy], others)
+        root = TreeNode(-1)
+        seat, chance = watch
+        for i in range(budget):
+            rng = random.Random(base + i)
+            world = belief.sample(rng)
+            if seat >= 0 and rng.random() < chance:
+                tree_deal(obs, scorer, belief.tilt(world, seat), root, moves, len(moves), TREE_EXPLORE, rng, seat)
+            else:
+                tree_deal(obs, scorer, world, root, moves, len(moves), TREE_EXPLORE, rng)
+            if deadline is not None and time.monotonic() > deadline:
+                break
+        kids = [root.children.get(m) for m in moves]
+        visits = [k.visits if k is not None else 0 for k in kids]
+        means = [k.total / k.visits if k is not None and k.visits else -math.inf for k in kids]
+        mean_p = [k.points / k.visits if k is not None and k.visits else 0.0 for k in kids]
+        return means, mean_p, visits
 
     def _watch(self, view: View) -> tuple[int, float]:
         """The seat that may be shooting the moon (-1: none) and the chance that it is: ``standard``'s alarm.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 
 from corazones.core.actions import MOON_CHOICES
 from corazones.core.deal import MOON, PLAY, Deal
@@ -24,7 +25,7 @@ from corazones.core.observation import Observation
 from corazones.core.scoring import settle_chips_1887, settle_chips_pool
 from corazones.players import standard
 from corazones.players.belief import World
-from corazones.players.rollout import Context, Policy, play_out
+from corazones.players.rollout import Context, Policy, choose, play_out
 
 #: Weight of points that other sides take, relative to our own (shared out by match standing).
 OTHERS_WEIGHT = 0.15
@@ -375,3 +376,117 @@ def eval_auction(obs: Observation, scorer: Scorer, w: World, options: list[tuple
 
 if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
     warn_if_stale(__name__)
+
+
+class TreeNode:
+    """A position of :func:`tree_deal`'s search tree: the card that led to it and what followed it.
+
+    The tree is the searching seat's (single-observer information-set
+    search): a node is reached by the cards played since the decision, which
+    every seat sees, so one node stands for every sampled deal in which those
+    cards were played.  ``mover`` is the seat that played the card into the
+    node; ``total`` sums that seat's values over the ``visits``, so each seat
+    picks its own best card at its turn; ``avail`` counts the visits to the
+    parent in which the card was legal (a card of a sampled hand is not
+    legal in every sampled deal).  ``points`` sums the searching seat's hand
+    points (read at the root's children only).
+    """
+
+    __slots__ = ("avail", "children", "mover", "points", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.points = 0.0
+        self.children: dict[int, TreeNode] = {}
+
+
+def tree_deal(
+    obs: Observation,
+    scorer: Scorer,
+    w: World,
+    root: TreeNode,
+    moves: list[int],
+    iterations: int,
+    explore: float,
+    rng: random.Random,
+    watch: int = -1,
+) -> None:
+    """Run ``iterations`` descents of ``root``'s tree on one sampled deal, each finished by a playout.
+
+    From the root every seat in turn plays the card of the tree with the
+    best upper confidence bound for its own value (UCB1 counted over the
+    visits in which the card was legal, ``explore`` times the spread, in
+    units of the deal's penalty points); a card the tree has not tried yet
+    is tried first (the playout policy's card before the others, which
+    ``rng`` picks among), and the rest of the hand is played out by the policy, as the
+    flat search does.  Unlike the flat search, our own later cards and the
+    others' replies are chosen by what the tree has learnt over every
+    sampled deal, not by the policy alone.  The root only tries ``moves``.
+    """
+    me = obs.seat
+    start = Deal.from_observation(obs, w.hands, w.kitty)
+    ctx = Context(start, scorer.stoppers, scorer.policy)
+    scale = explore * max(1.0, float(start.pos_total))
+    root_mask = 0
+    for m in moves:
+        root_mask |= 1 << m
+    n = start.n
+    for _ in range(iterations):
+        d = start.clone()
+        node = root
+        path: list[TreeNode] = []
+        while d.phase == PLAY:
+            seat = d.turn
+            legal = root_mask if node is root else d.legal_mask(seat)
+            kids = node.children
+            cards = _cards(legal)
+            untried = [c for c in cards if c not in kids]
+            fresh = -1
+            if untried:
+                pc = choose(d, ctx)
+                fresh = pc if pc in untried else untried[rng.randrange(len(untried))]
+            best: TreeNode | None = None
+            bc = -1
+            bu = -math.inf
+            for c in cards:
+                ch = kids.get(c)
+                if ch is None:
+                    if c != fresh:
+                        continue
+                    ch = TreeNode(seat)
+                    kids[c] = ch
+                ch.avail += 1
+                if fresh >= 0:
+                    continue
+                u = ch.total / ch.visits + scale * math.sqrt(math.log(ch.avail) / ch.visits)
+                if u > bu:
+                    bu, best, bc = u, ch, c
+            if fresh >= 0:
+                d.play_card(fresh)
+                path.append(kids[fresh])
+                break
+            assert best is not None
+            d.play_card(bc)
+            path.append(best)
+            node = best
+        if d.phase == PLAY:
+            play_out(d, ctx, -1, DEFEND_SHARE, watch)
+        scorer.settle_moon(d)
+        vals = [scorer.value(d, s) for s in range(n)]
+        for k in path:
+            k.visits += 1
+            k.total += vals[k.mover]
+        path[0].points += scorer.outcome(d, me)[1]
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards of a bit mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
