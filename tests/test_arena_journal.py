@@ -146,6 +146,28 @@ def _ctrl_c_as_on_a_terminal() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie waiting to be reaped does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
 @pytest.mark.integration
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, workers: str) -> None:
@@ -173,6 +195,37 @@ def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, 
     assert r.exit_code == 0, r.output
     assert f"({len(set(kept))} boards read back from the journal)" in " ".join(r.output.split())
     assert len(lines(journal)) == 1 + more
+
+
+@pytest.mark.integration
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_a_stop_request_stops_every_worker_and_keeps_the_journal(tmp_path: Path) -> None:
+    """SIGTERM to the arena alone (``kill``, a service manager) stops it as Ctrl-C does, workers included.
+
+    Its worker processes get no signal of their own; with search players a
+    board takes seconds, so a worker left behind would still be playing
+    long after the arena is gone.
+    """
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "corazones", "arena", "expert", "standard", "--deals", "1000"]
+    cmd += ["--seed", "t", "-q", "-j", "2", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    helpers: list[int] = []
+    while len(helpers) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        helpers = _children(proc.pid)
+    assert len(helpers) >= 2, "the run has worker processes"
+    time.sleep(2)  # the workers are playing their first boards
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "interrupted; the finished boards are kept in" in err and "--resume" in err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 10
+    while [pid for pid in helpers if _running(pid)] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in helpers if _running(pid)], "a worker went on playing after the arena stopped"
 
 
 def _interrupted_inside_compiled_code(*_: object) -> None:

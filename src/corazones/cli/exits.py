@@ -8,8 +8,11 @@ is allowed, never a traceback.
 
 from __future__ import annotations
 
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
 from typing import NoReturn
 
 import typer
@@ -26,7 +29,8 @@ FAILED = 1
 #: A usage error or input that cannot be used at all: an unknown flag or value, an output that cannot be written,
 #: a file that is missing, unreadable, too large, not UTF-8 or not a record.
 USAGE = 2
-#: Interrupted (Ctrl-C, or the end of standard input in the middle of a game).
+#: Interrupted (Ctrl-C or a stop request, SIGTERM, while a game, a review or a tournament runs; or the end of
+#: standard input in the middle of a game).
 INTERRUPTED = 130
 
 #: Whoever read the output went away (``corazones replay game.json | head -1``): the command stops at once and
@@ -93,16 +97,27 @@ def _is_interrupt(error: BaseException) -> bool:
     return False
 
 
+def _stop_requested(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 @contextmanager
 def plain_interrupts() -> Iterator[None]:
-    """Let Ctrl-C reach the command as :class:`KeyboardInterrupt` wherever it lands.
+    """Let Ctrl-C, and a stop request (SIGTERM), reach the command as :class:`KeyboardInterrupt` wherever it lands.
 
     A SIGINT that arrives while compiled (mypyc) code is running can surface as
     a ``SystemError`` ("returned a result with an exception set") whose cause is
     the KeyboardInterrupt.  A command that catches only KeyboardInterrupt would
     then show a traceback and exit 1 instead of saying "interrupted" and exiting
-    130, so the commands that catch Ctrl-C run their work inside this.
+    130, so the commands that catch Ctrl-C run their work inside this.  SIGTERM
+    (``kill``, a service manager, a CI time limit) would otherwise end the
+    process on the spot, past every ``finally``: a tournament's worker processes
+    were left playing boards nobody would collect, and nothing said where the
+    finished boards were kept.  Inside this it stops the command as Ctrl-C does.
     """
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _stop_requested)
     try:
         yield
     except KeyboardInterrupt:
@@ -111,3 +126,6 @@ def plain_interrupts() -> Iterator[None]:
         if _is_interrupt(e):
             raise KeyboardInterrupt from e
         raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -6,7 +6,7 @@ import importlib
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -95,16 +95,12 @@ def _run_local(config: ArenaConfig, boards: list[int], workers: int, sink: Sink)
             sink([play_board(config, b)])
         return
     chunks = _chunks(boards, workers * 8)
-    # spawn: no inherited threads or locks (the progress bar runs a thread), same on every platform
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=get_context("spawn")) as pool:
-        futures: list[Future[list[BoardResult]]] = [pool.submit(play_boards, config, c) for c in chunks]
-        try:
-            for fut in as_completed(futures):
-                sink(fut.result())
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
+    # spawn: no inherited threads or locks (the progress bar runs a thread), same on every platform.
+    # Leaving the block stops the workers at once (Pool.terminate), also when the run is interrupted
+    # or fails: a worker must not go on playing boards nobody will collect.
+    with get_context("spawn").Pool(processes=min(workers, len(chunks))) as pool:
+        for batch in pool.imap_unordered(partial(play_boards, config), chunks):
+            sink(batch)
 
 
 def _run_ray(config: ArenaConfig, boards: list[int], workers: int, sink: Sink, address: str | None) -> None:
