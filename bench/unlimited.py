@@ -11,7 +11,9 @@ code, however busy the cores are.  Name them to the arena as
 (``players/pass_prior.py``), ``unlimited:solved`` the expert with the exact
 endgame of the last two tricks (``solve=2``), ``unlimited:weighed`` the expert
 with others' points at a third of ours and the duel's playout weights,
-``unlimited:tree`` the expert searching its cards by a tree (``tree=True``).  ``unlimited:frozen`` is the expert as it
+``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
+``unlimited:tree_follow`` the same tree playing the policy's card where it has
+seen a position too seldom.  ``unlimited:frozen`` is the expert as it
 played on 2026-12-03, before the moon charge, the playouts' stoppers and
 the pass prior: the copy that a change to the expert's play is measured
 against (``docs/bots.md``).
@@ -49,7 +51,9 @@ def frozen(seed: int | str | None = None) -> ExpertBot:
 
 def weighed(seed: int | str | None = None) -> ExpertBot:
     """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights,
-``unlimited:tree`` the expert searching its cards by a tree (``tree=True``).
+``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
+``unlimited:tree_follow`` the same tree playing the policy's card where it has
+seen a position too seldom.
 
     The two levers that each measured a little above nothing head to head
     (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
@@ -61,6 +65,11 @@ def weighed(seed: int | str | None = None) -> ExpertBot:
 def tree(seed: int | str | None = None) -> ExpertBot:
     """``unlimited:expert`` choosing its cards by a search tree shared by every sampled deal (``tree=True``)."""
     return ExpertBot(seed, time_limit=None, tree=True)
+
+
+def tree_follow(seed: int | str | None = None) -> ExpertBot:
+    """``unlimited:tree`` whose positions seen under 40 times play the policy's card, exploring less (0.3)."""
+    return ExpertBot(seed, time_limit=None, tree=True, tree_follow=40, tree_explore=0.3)
 
 
 def solved(seed: int | str | None = None) -> ExpertBot:

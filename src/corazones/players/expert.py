@@ -198,6 +198,8 @@ WATCH = standard.Params(defend_lo=0.0, defend_hi=0.6, control_from=2, control_st
 WATCH_WORLDS = 4
 #: Exploration of the tree search (``ExpertBot(tree=True)``): UCB1's constant, in units of the deal's penalty points.
 TREE_EXPLORE = 0.7
+#: Visits below which a position of the tree below the root plays the playout policy's card (0: never).
+TREE_FOLLOW = 0
 #: Extra cost of a playout that ends with another side's moon, as a share of the moon's points (:class:`Scorer`).
 #: Off: half a moon cut the moons suffered against ``moonshot`` players by 40% and cost 0.37 points a deal
 #: against ``standard`` (see ``docs/bots.md``).
@@ -314,6 +316,8 @@ class ExpertBot(Bot):
         policy: str = PLAYOUT_POLICY,
         others_weight: float = OTHERS_WEIGHT,
         tree: bool = False,
+        tree_explore: float = TREE_EXPLORE,
+        tree_follow: int = TREE_FOLLOW,
     ) -> None:
         super().__init__(seed)
         if worlds < 1:
@@ -347,6 +351,12 @@ class ExpertBot(Bot):
         self.style = (float(moon_charge), stoppers, policy, float(others_weight))
         #: search the cards by a tree over every sampled deal (:meth:`_tree`) instead of one playout per card and deal
         self.tree = tree
+        if tree_explore <= 0:
+            raise ValueError(f"tree_explore must be positive (UCB1's constant, in penalty points), not {tree_explore}")
+        #: the tree's exploration (UCB1's constant, in units of the deal's penalty points)
+        self.tree_explore = tree_explore
+        #: visits below which a position of the tree (not the root) plays the playout policy's card
+        self.tree_follow = tree_follow
         #: deal the hidden cards as the pass suggests (each seat kept its safe cards and was passed dangerous ones)
         self.pass_prior = pass_prior
         self.last: SearchResult | None = None
@@ -499,10 +509,10 @@ class ExpertBot(Bot):
         for i in range(budget):
             rng = random.Random(base + i)
             world = belief.sample(rng)
-            if seat >= 0 and rng.random() < chance:
-                tree_deal(obs, scorer, belief.tilt(world, seat), root, moves, len(moves), TREE_EXPLORE, rng, seat)
-            else:
-                tree_deal(obs, scorer, world, root, moves, len(moves), TREE_EXPLORE, rng)
+            shooter = seat if seat >= 0 and rng.random() < chance else -1
+            if shooter >= 0:
+                world = belief.tilt(world, seat)
+            tree_deal(obs, scorer, world, root, moves, len(moves), self.tree_explore, rng, shooter, self.tree_follow)
             if deadline is not None and time.monotonic() > deadline:
                 break
         kids = [root.children.get(m) for m in moves]
