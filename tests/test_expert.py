@@ -16,7 +16,7 @@ from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.heuristics import View
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
-from corazones.players.search import TreeNode, solvable, solve_rest, tree_deal
+from corazones.players.search import TreeNode, eval_play, solvable, solve_rest, tree_deal
 from corazones.players.table import play_game
 from tests.helpers import random_action
 
@@ -478,3 +478,22 @@ def test_the_tree_grows_below_the_root_and_counts_every_descent() -> None:
     deeper = [k for k in root.children.values() if k.children]
     assert deeper  # a second card (the next seat's reply) was chosen by the tree, not the playout
     assert all(k.mover == 0 for k in root.children.values())
+
+
+def test_a_position_seen_too_seldom_is_played_out_as_the_flat_search_plays_it() -> None:
+    """Below ``follow`` visits a node is a leaf: on one sampled deal each card's value is the flat search's."""
+    g = Game(Rules.preset("standard", passes=("hold",)), seed=2)
+    while g.to_act()[0] != 0 or len(g.legal_actions(0)) < 3:
+        seat = g.to_act()[0]
+        g.apply(HeuristicBot(seat).act(g.observation(seat)))
+    obs = g.observation(0)
+    moves = sorted({a.card for a in g.legal_actions(0)})
+    scorer = Scorer(obs)
+    world = Belief(obs).sample(random.Random(5))
+    flat, _ = eval_play(obs, scorer, world, moves, [-1])
+    root = TreeNode(-1)
+    tree_deal(obs, scorer, world, root, moves, 10 * len(moves), 0.7, random.Random(5), follow=10**9)
+    for m, value in zip(moves, flat, strict=True):
+        child = root.children[m]
+        assert not child.children
+        assert child.total / child.visits == pytest.approx(value)

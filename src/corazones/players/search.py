@@ -426,11 +426,10 @@ def tree_deal(
     flat search does.  Unlike the flat search, our own later cards and the
     others' replies are chosen by what the tree has learnt over every
     sampled deal, not by the policy alone.  The root only tries ``moves``.
-    A node below the root visited fewer than ``follow`` times plays the
-    policy's card of the deal at hand (its child is made or followed), so a
-    position the tree has seen too seldom to judge is played as the flat
-    search's playouts play it, and only well-visited positions choose their
-    own cards.
+    A node below the root visited fewer than ``follow`` times is a leaf: the
+    playout goes on from it, so a position the tree has seen too seldom to
+    judge is played as the flat search's playouts play it (the policy, with
+    its moon watch), and only well-visited positions choose their own cards.
     """
     me = obs.seat
     start = Deal.from_observation(obs, w.hands, w.kitty)
@@ -449,16 +448,7 @@ def tree_deal(
             legal = root_mask if node is root else d.legal_mask(seat)
             kids = node.children
             if node is not root and node.visits < follow:
-                pc = choose(d, ctx)
-                ch = kids.get(pc)
-                if ch is None:
-                    ch = TreeNode(seat)
-                    kids[pc] = ch
-                ch.avail += 1
-                d.play_card(pc)
-                path.append(ch)
-                node = ch
-                continue
+                break  # seen too seldom to choose its own cards: the playout takes over from here
             cards = _cards(legal)
             untried = [c for c in cards if c not in kids]
             fresh = -1
