@@ -374,10 +374,6 @@ def eval_auction(obs: Observation, scorer: Scorer, w: World, options: list[tuple
     return vals, pts
 
 
-if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
-    warn_if_stale(__name__)
-
-
 class TreeNode:
     """A position of :func:`tree_deal`'s search tree: the card that led to it and what followed it.
 
@@ -422,8 +418,8 @@ def tree_deal(
     visits in which the card was legal, ``explore`` times the spread, in
     units of the deal's penalty points); a card the tree has not tried yet
     is tried first (the playout policy's card before the others, which
-    ``rng`` picks among), and the rest of the hand is played out by the policy, as the
-    flat search does.  Unlike the flat search, our own later cards and the
+    ``rng`` picks among), and the rest of the hand is played out by the
+    policy, as the flat search does.  Unlike the flat search, our own later cards and the
     others' replies are chosen by what the tree has learnt over every
     sampled deal, not by the policy alone.  The root only tries ``moves``.
     A node below the root visited fewer than ``follow`` times is a leaf: the
@@ -497,3 +493,7 @@ def _cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
+    warn_if_stale(__name__)
