@@ -9,6 +9,7 @@ import pytest
 from corazones.core import Action, Game, Kind, Rules
 from corazones.core.cards import parse_card
 from corazones.core.deal import Deal
+from corazones.core.observation import Observation
 from corazones.players import standard
 from corazones.players.belief import Belief
 from corazones.players.expert import RACE_ROUNDS, ExpertBot, Scorer, _pass_candidates, _survivors, equivalent_classes
@@ -459,14 +460,20 @@ def test_the_tree_search_plays_whole_hands_legally_and_the_same_for_a_seed(prese
     assert len(moves[0]) >= 10
 
 
-def test_the_tree_grows_below_the_root_and_counts_every_descent() -> None:
-    """Each sampled deal adds one descent per card to choose from; later cards (ours and the others') get nodes."""
+def _seat_0_with_a_choice() -> tuple[Observation, list[int]]:
+    """Seat 0's first play decision with three cards or more to choose from, and those cards."""
     g = Game(Rules.preset("standard", passes=("hold",)), seed=2)
     while g.to_act()[0] != 0 or len(g.legal_actions(0)) < 3:
         seat = g.to_act()[0]
         g.apply(HeuristicBot(seat).act(g.observation(seat)))
     obs = g.observation(0)
     moves = sorted({a.card for a in g.legal_actions(0)})
+    return obs, moves
+
+
+def test_the_tree_grows_below_the_root_and_counts_every_descent() -> None:
+    """Each sampled deal adds one descent per card to choose from; later cards (ours and the others') get nodes."""
+    obs, moves = _seat_0_with_a_choice()
     root = TreeNode(-1)
     scorer = Scorer(obs)
     belief = Belief(obs)
@@ -482,12 +489,7 @@ def test_the_tree_grows_below_the_root_and_counts_every_descent() -> None:
 
 def test_a_position_seen_too_seldom_is_played_out_as_the_flat_search_plays_it() -> None:
     """Below ``follow`` visits a node is a leaf: on one sampled deal each card's value is the flat search's."""
-    g = Game(Rules.preset("standard", passes=("hold",)), seed=2)
-    while g.to_act()[0] != 0 or len(g.legal_actions(0)) < 3:
-        seat = g.to_act()[0]
-        g.apply(HeuristicBot(seat).act(g.observation(seat)))
-    obs = g.observation(0)
-    moves = sorted({a.card for a in g.legal_actions(0)})
+    obs, moves = _seat_0_with_a_choice()
     scorer = Scorer(obs)
     world = Belief(obs).sample(random.Random(5))
     flat, _ = eval_play(obs, scorer, world, moves, [-1])

@@ -19,6 +19,7 @@ import math
 import random
 
 from corazones.core.actions import MOON_CHOICES
+from corazones.core.cards import mask_cards
 from corazones.core.deal import MOON, PLAY, Deal
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import Observation
@@ -445,7 +446,7 @@ def tree_deal(
             kids = node.children
             if node is not root and node.visits < follow:
                 break  # seen too seldom to choose its own cards: the playout takes over from here
-            cards = _cards(legal)
+            cards = mask_cards(legal)
             untried = [c for c in cards if c not in kids]
             fresh = -1
             if untried:
@@ -483,16 +484,6 @@ def tree_deal(
             k.visits += 1
             k.total += vals[k.mover]
         path[0].points += scorer.outcome(d, me)[1]
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a bit mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 if is_compiled_file(__file__):  # compiled build (setup.py): warn if this source changed since
