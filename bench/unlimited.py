@@ -11,9 +11,10 @@ code, however busy the cores are.  Name them to the arena as
 (``players/pass_prior.py``), ``unlimited:solved`` the expert with the exact
 endgame of the last two tricks (``solve=2``), ``unlimited:weighed`` the expert
 with others' points at a third of ours and the duel's playout weights,
-``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
-``unlimited:tree_follow`` the same tree playing the policy's card where it has
-seen a position too seldom.  ``unlimited:frozen`` is the expert as it
+``unlimited:tree`` the expert searching its cards by a tree in which every
+position chooses its cards, ``unlimited:tree_follow`` the tree as
+``ExpertBot(tree=True)`` searches it (a position seen too seldom is played out
+by the policy).  ``unlimited:frozen`` is the expert as it
 played on 2026-12-03, before the moon charge, the playouts' stoppers and
 the pass prior: the copy that a change to the expert's play is measured
 against (``docs/bots.md``).
@@ -51,20 +52,21 @@ def frozen(seed: int | str | None = None) -> ExpertBot:
 
 def weighed(seed: int | str | None = None) -> ExpertBot:
     """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights,
-``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
-``unlimited:tree_follow`` the same tree playing the policy's card where it has
-seen a position too seldom.
+    ``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
+    ``unlimited:tree_follow`` the same tree playing the policy's card where it has
+    seen a position too seldom.
 
-    The two levers that each measured a little above nothing head to head
-    (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
-    together.
+        The two levers that each measured a little above nothing head to head
+        (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
+        together.
     """
     return ExpertBot(seed, time_limit=None, others_weight=1 / 3, policy="duel")
 
 
 def tree(seed: int | str | None = None) -> ExpertBot:
-    """``unlimited:expert`` choosing its cards by a search tree shared by every sampled deal (``tree=True``)."""
-    return ExpertBot(seed, time_limit=None, tree=True)
+    """``unlimited:expert`` choosing its cards by a search tree shared by every sampled deal, every position of it
+    choosing its own cards (``tree=True, tree_follow=0``, exploring at 0.7: the first run of ``docs/bots.md``)."""
+    return ExpertBot(seed, time_limit=None, tree=True, tree_follow=0, tree_explore=0.7)
 
 
 def tree_follow(seed: int | str | None = None) -> ExpertBot:

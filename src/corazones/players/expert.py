@@ -78,6 +78,13 @@ persistent pool created on first use and shut down with :func:`close_pools`
 or at exit).  The answer is the same as with one worker.  The arena already
 runs one bot per process, so the registry's ``expert`` uses ``workers=1``;
 an interactive face playing one human against bots may pass ``workers=2``.
+
+A tree instead of playouts.  ``tree=True`` chooses each card by one search
+tree shared by every sampled deal (:meth:`ExpertBot._tree`,
+:func:`~corazones.players.search.tree_deal`): the others' replies and our own
+later cards are chosen where the tree has seen a position often enough,
+and played out by the policy elsewhere.  Head to head it was level with
+the flat search for 70% more time, so it is off (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -197,9 +204,12 @@ WATCH = standard.Params(defend_lo=0.0, defend_hi=0.6, control_from=2, control_st
 #: and the moons suffered against shooters fell by a quarter (see ``docs/bots.md``).
 WATCH_WORLDS = 4
 #: Exploration of the tree search (``ExpertBot(tree=True)``): UCB1's constant, in units of the deal's penalty points.
-TREE_EXPLORE = 0.7
-#: Visits below which a position of the tree below the root plays the playout policy's card (0: never).
-TREE_FOLLOW = 0
+TREE_EXPLORE = 0.3
+#: Visits below which a position of the tree below the root is a leaf, played out by the policy (0: never).  With
+#: every position choosing its cards (0, exploring at 0.7) the tree search was a point a deal worse than the flat
+#: one; with 40 (and 0.3) it was level with it, -0.02 points a deal (-0.35 to +0.31) over 1,000 boards, for 70%
+#: more time, so the tree is off by default (``docs/bots.md``).
+TREE_FOLLOW = 40
 #: Extra cost of a playout that ends with another side's moon, as a share of the moon's points (:class:`Scorer`).
 #: Off: half a moon cut the moons suffered against ``moonshot`` players by 40% and cost 0.37 points a deal
 #: against ``standard`` (see ``docs/bots.md``).
