@@ -63,6 +63,7 @@ def expert(args: argparse.Namespace, seed: int) -> ExpertBot:
         pass_worlds=args.pass_worlds,
         infer=not args.no_infer,
         shoot=args.shoot,
+        tree=args.tree,
     )
 
 
@@ -114,10 +115,12 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--no-infer", action="store_true", help="sample without inferences from discards")
     ap.add_argument("--shoot", action="store_true", help="also simulate trying to shoot the moon")
+    ap.add_argument("--tree", action="store_true", help="choose the cards by the search tree (ExpertBot(tree=True))")
     ap.add_argument("--pass-worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["pass_worlds"])
     args = ap.parse_args()
     print(
-        f"expert: worlds={args.worlds} time_limit={args.time_limit or None} workers={args.workers}; "
+        f"expert: worlds={args.worlds} time_limit={args.time_limit or None} workers={args.workers}"
+        f"{' tree' if args.tree else ''}; "
         f"preset {args.preset}; opponent {args.opponent}"
     )
     if args.hands:
