@@ -51,14 +51,11 @@ def frozen(seed: int | str | None = None) -> ExpertBot:
 
 
 def weighed(seed: int | str | None = None) -> ExpertBot:
-    """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights,
-    ``unlimited:tree`` the expert searching its cards by a tree (``tree=True``),
-    ``unlimited:tree_follow`` the same tree playing the policy's card where it has
-    seen a position too seldom.
+    """``unlimited:expert`` with others' points at a third of ours and the duel's playout weights.
 
-        The two levers that each measured a little above nothing head to head
-        (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
-        together.
+    The two levers that each measured a little above nothing head to head
+    (``docs/bots.md``: ``others_weight`` 1/3, +0.20; ``policy="duel"``, +0.12),
+    together.
     """
     return ExpertBot(seed, time_limit=None, others_weight=1 / 3, policy="duel")
 

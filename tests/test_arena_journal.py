@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import subprocess
@@ -199,17 +200,26 @@ def test_ctrl_c_keeps_the_finished_boards_and_says_how_to_go_on(tmp_path: Path, 
 
 @pytest.mark.integration
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
-def test_a_stop_request_stops_every_worker_and_keeps_the_journal(tmp_path: Path) -> None:
-    """SIGTERM to the arena alone (``kill``, a service manager) stops it as Ctrl-C does, workers included.
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
+def test_a_stop_stops_every_worker_and_keeps_the_journal(tmp_path: Path, stop: str) -> None:
+    """Ctrl-C at a terminal (SIGINT to every process of the run) or SIGTERM to the arena alone (``kill``).
 
-    Its worker processes get no signal of their own; with search players a
-    board takes seconds, so a worker left behind would still be playing
-    long after the arena is gone.
+    Either way the run keeps its journal, says how to go on and exits 130,
+    with no worker's traceback on the way; and no worker is left: with
+    search players a board takes seconds, so a worker left behind would
+    still be playing long after the arena is gone.
     """
     out = tmp_path / "run"
     cmd = [sys.executable, "-m", "corazones", "arena", "expert", "standard", "--deals", "1000"]
     cmd += ["--seed", "t", "-q", "-j", "2", "--out", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a command typed at a terminal
+        preexec_fn=_ctrl_c_as_on_a_terminal,
+    )
     deadline = time.monotonic() + 120
     helpers: list[int] = []
     while len(helpers) < 2 and time.monotonic() < deadline and proc.poll() is None:
@@ -217,11 +227,14 @@ def test_a_stop_request_stops_every_worker_and_keeps_the_journal(tmp_path: Path)
         helpers = _children(proc.pid)
     assert len(helpers) >= 2, "the run has worker processes"
     time.sleep(2)  # the workers are playing their first boards
-    proc.send_signal(signal.SIGTERM)
+    if stop == "ctrl-c":
+        os.killpg(proc.pid, signal.SIGINT)
+    else:
+        proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "interrupted; the finished boards are kept in" in err and "--resume" in err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "Worker" not in err, err
     deadline = time.monotonic() + 10
     while [pid for pid in helpers if _running(pid)] and time.monotonic() < deadline:
         time.sleep(0.2)

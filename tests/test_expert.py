@@ -223,6 +223,10 @@ def test_others_weight_prices_the_points_of_other_seats() -> None:
     assert Scorer(obs, others_weight=1 / 3).outcome(d, 1) == (pytest.approx(-26 / 3), 0.0)
     with pytest.raises(ValueError, match="others_weight"):
         ExpertBot(others_weight=-0.1)
+    with pytest.raises(ValueError, match="tree_explore"):
+        ExpertBot(tree=True, tree_explore=0)
+    with pytest.raises(ValueError, match="tree_follow"):
+        ExpertBot(tree=True, tree_follow=-1)
 
 
 def test_suggest_gives_a_legal_move_and_a_reason() -> None:

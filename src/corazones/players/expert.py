@@ -365,7 +365,9 @@ class ExpertBot(Bot):
             raise ValueError(f"tree_explore must be positive (UCB1's constant, in penalty points), not {tree_explore}")
         #: the tree's exploration (UCB1's constant, in units of the deal's penalty points)
         self.tree_explore = tree_explore
-        #: visits below which a position of the tree (not the root) plays the playout policy's card
+        if tree_follow < 0:
+            raise ValueError(f"tree_follow must be 0 or more visits, not {tree_follow}")
+        #: visits below which a position of the tree (not the root) is a leaf, played out by the policy
         self.tree_follow = tree_follow
         #: deal the hidden cards as the pass suggests (each seat kept its safe cards and was passed dangerous ones)
         self.pass_prior = pass_prior

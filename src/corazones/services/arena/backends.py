@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -89,6 +90,16 @@ def run_arena(
     return ArenaResult(config, results, players, gaps, backend, workers, time.perf_counter() - t0, extra)
 
 
+def _leave_ctrl_c_to_the_run() -> None:
+    """In a worker: ignore Ctrl-C, which a terminal sends to every process of the run.
+
+    The run itself answers it (it keeps the journal, says how to go on, and
+    stops the workers); a worker that took it too would die printing its own
+    traceback on the way out.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_local(config: ArenaConfig, boards: list[int], workers: int, sink: Sink) -> None:
     if workers == 1 or len(boards) == 1:
         for b in boards:
@@ -98,7 +109,7 @@ def _run_local(config: ArenaConfig, boards: list[int], workers: int, sink: Sink)
     # spawn: no inherited threads or locks (the progress bar runs a thread), same on every platform.
     # Leaving the block stops the workers at once (Pool.terminate), also when the run is interrupted
     # or fails: a worker must not go on playing boards nobody will collect.
-    with get_context("spawn").Pool(processes=min(workers, len(chunks))) as pool:
+    with get_context("spawn").Pool(processes=min(workers, len(chunks)), initializer=_leave_ctrl_c_to_the_run) as pool:
         for batch in pool.imap_unordered(partial(play_boards, config), chunks):
             sink(batch)
 
