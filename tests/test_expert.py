@@ -17,6 +17,7 @@ from corazones.players.heuristic_bot import HeuristicBot
 from corazones.players.heuristics import View
 from corazones.players.hints import describe, suggest
 from corazones.players.registry import make_player
+from corazones.players.rollout import Context, play_out
 from corazones.players.search import TreeNode, eval_play, solvable, solve_rest, tree_deal
 from corazones.players.table import play_game
 from tests.helpers import random_action
@@ -503,3 +504,23 @@ def test_a_position_seen_too_seldom_is_played_out_as_the_flat_search_plays_it() 
         child = root.children[m]
         assert not child.children
         assert child.total / child.visits == pytest.approx(value)
+
+
+@pytest.mark.parametrize("preset", ["standard", "partnership", "hearts_1887", "auction_hearts"])
+def test_every_seats_value_at_once_is_each_seats_value(preset: str) -> None:
+    """``Scorer.values`` (the tree's and the endgame solver's) agrees with ``value`` seat by seat, chips included."""
+    g = Game(Rules.preset(preset), seed=3)
+    checked = 0
+    while not g.over and checked < 8:
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        if g.decision_kind() is Kind.PLAY:
+            scorer = Scorer(obs)
+            world = Belief(obs).sample(random.Random(checked))
+            d = Deal.from_observation(obs, world.hands, world.kitty)
+            play_out(d, Context(d))
+            scorer.settle_moon(d)
+            assert scorer.values(d) == [scorer.value(d, s) for s in range(d.n)]
+            checked += 1
+        g.apply(HeuristicBot(seat).act(obs))
+    assert checked == 8

@@ -142,12 +142,25 @@ class Scorer:
             return 0.0
         return self.moon_charge * d.pos_total
 
+    def values(self, d: Deal) -> list[float]:
+        """Every seat's :meth:`value` of the finished ``d``, the hand's points (or chips) worked out once."""
+        deltas = self._chip_deltas(d)
+        if deltas is not None:
+            return [float(deltas[s]) for s in range(d.n)]
+        hand = self._side_points(d)
+        return [self._value(hand, self.team[s]) - self._charge(d, self.team[s]) for s in range(d.n)]
+
     def _chips(self, d: Deal, seat: int) -> float | None:
         """Chips ``seat`` wins in this hand under a chip settlement (``None`` when the rules score points)."""
+        deltas = self._chip_deltas(d)
+        return None if deltas is None else float(deltas[seat])
+
+    def _chip_deltas(self, d: Deal) -> tuple[int, ...] | None:
+        """Chips each seat wins in this hand under a chip settlement (``None`` when the rules score points)."""
         if self.settlement == "chips_1887":
-            return float(settle_chips_1887(d.pts, self.pool).delta[seat])
+            return settle_chips_1887(d.pts, self.pool).delta
         if self.settlement == "chips_pool":
-            return float(settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta[seat])
+            return settle_chips_pool(d.pen_count, self.pool, self.bid, d.declarer).delta
         return None
 
     def _side_points(self, d: Deal) -> list[int]:
@@ -232,7 +245,7 @@ def _max_n(d: Deal, scorer: Scorer) -> tuple[Deal, list[float]]:
     if d.phase != PLAY:
         done = d.clone()
         scorer.settle_moon(done)
-        return d, [scorer.value(done, s) for s in range(d.n)]
+        return d, scorer.values(done)
     seat = d.turn
     m = d.legal_mask(seat)
     best_deal = d
@@ -435,7 +448,6 @@ def tree_deal(
     root_mask = 0
     for m in moves:
         root_mask |= 1 << m
-    n = start.n
     for _ in range(iterations):
         d = start.clone()
         node = root
@@ -479,7 +491,7 @@ def tree_deal(
         if d.phase == PLAY:
             play_out(d, ctx, -1, DEFEND_SHARE, watch)
         scorer.settle_moon(d)
-        vals = [scorer.value(d, s) for s in range(n)]
+        vals = scorer.values(d)
         for k in path:
             k.visits += 1
             k.total += vals[k.mover]
