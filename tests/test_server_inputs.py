@@ -190,3 +190,56 @@ def test_table_names_chat_lines_and_unknown_ids_are_cleaned(server: LocalServer)
     with pytest.raises(ApiError) as e:
         api.table("%1b%5b2J%e2%80%ae")
     assert "\x1b" not in e.value.detail["message"] and "\u202e" not in e.value.detail["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "said"),
+    [
+        (None, None, "This request needs a body: a JSON object, sent as application/json."),
+        (b'{"name": ', "application/json", "The body is not valid JSON (at character 9)"),
+        (b"name=Ana", "text/plain", "The body must be a JSON object, sent as application/json."),
+        (b'["Ana"]', "application/json", "The body must be a JSON object, sent as application/json."),
+    ],
+)
+def test_a_body_that_is_no_json_object_is_refused_in_words(
+    server: LocalServer, body: bytes | None, content_type: str | None, said: str
+) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=PATIENCE)
+    try:
+        conn.request(
+            "POST", "/api/auth/guest", body=body, headers={"Content-Type": content_type} if content_type else {}
+        )
+        resp = conn.getresponse()
+        status, detail = resp.status, json.loads(resp.read())["detail"]
+    finally:
+        conn.close()
+    assert status == 422 and detail["code"] == "malformed"
+    assert detail["message"].startswith(said), detail
+    assert detail["reason"]["template"].startswith(said.split(" (")[0].split(":")[0]), detail
+
+
+def test_an_unknown_address_and_a_wrong_method_are_refused_as_every_refusal_is(server: LocalServer) -> None:
+    status, body = raw_request(server, "GET", "/api/no-such-thing")
+    detail = json.loads(body)["detail"]
+    assert status == 404 and detail["code"] == "not_found"
+    assert detail["message"] == "There is nothing at /api/no-such-thing; the HTTP API is in docs/protocol.md."
+    status, body = raw_request(server, "GET", "/api/auth/guest")
+    detail = json.loads(body)["detail"]
+    assert status == 405 and detail["code"] == "method_not_allowed"
+    assert detail["message"] == "/api/auth/guest does not take GET; it takes POST."
+    assert detail["reason"]["params"] == {"path": "/api/auth/guest", "method": "GET", "allowed": "POST"}
+    # A route's own refusal keeps its detail.
+    status, body = raw_request(server, "GET", "/api/tables/nosuchtable")
+    assert status == 404 and json.loads(body)["detail"]["code"] != "not_found" or "table" in body.decode()
+
+
+def test_the_welcome_sends_whole_limits_as_whole_numbers(server: LocalServer) -> None:
+    ana = guest(server, "Whole")
+    info = ana.create(preset="standard", seats=[HUMAN, RANDOM, RANDOM, RANDOM])
+    c = TableClient(ana, info["id"])
+    try:
+        limits = next(m for m in c.log if m["type"] == "welcome")["limits"]
+    finally:
+        c.close()
+    assert limits["ws_message_bytes"] == LIMITS["ws_message_bytes"]
+    assert all(isinstance(v, int) for k, v in limits.items() if float(v).is_integer()), limits

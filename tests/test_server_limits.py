@@ -143,6 +143,12 @@ def test_the_write_rate_is_counted_per_player(server: LocalServer) -> None:
         with pytest.raises(ApiError) as e:
             ana.request("POST", "/api/auth/refresh", {})
         assert e.value.status == 429 and e.value.detail["code"] == "rate_limited"
+        # Said in words with its limit, and with the reason the web app translates.
+        assert e.value.detail["message"] == "At most 10 writes a minute: wait a little and try again."
+        assert e.value.detail["reason"] == {
+            "template": "At most {n} writes a minute: wait a little and try again.",
+            "params": {"n": 10},
+        }
         assert bea.request("POST", "/api/auth/refresh", {})["player"]["name"] == "Rate B"
         clock.advance(9.0)  # ten a minute: one write and a half
         ana.request("POST", "/api/auth/refresh", {})

@@ -10,14 +10,20 @@ the stored events).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from corazones.core.cards import card_str
 from corazones.server.client import Api, ApiError, TableClient, drain, play_to_end
+from corazones.server.hub import Hub, Settings
 from corazones.server.local import LocalServer
+from corazones.server.refusal import Refused
+from corazones.server.schema import RulesOptions
+from corazones.services.store import Store
 from tests.helpers import HUMAN, PATIENCE, RANDOM, guest
 
 
@@ -152,3 +158,40 @@ def test_the_rule_survives_a_restart(tmp_path: Path) -> None:
         assert e.value.detail["code"] == "seat_taken" and "seat 0" in e.value.detail["message"]
         assert ana.join(tid, 0)["seats"][0]["player"] is not None  # her own seat back
         assert bea.join(tid, 2)["seats"][2]["player"] is not None  # and Bea hers
+
+
+def test_a_move_waiting_for_the_table_is_dropped_once_its_sender_lost_the_seat(tmp_path: Path) -> None:
+    """The race a removed player could win: the move is read from the socket while the host's remove holds
+    the table, and reaches the table just after.  It is refused (``not_seated``), not played for the seat."""
+    store = Store(f"sqlite:///{tmp_path}/race.db").migrate()
+
+    async def scenario() -> tuple[str, int]:
+        hub = Hub(store, Settings(db_url="unused", bot_delay=0.0))
+        hub.writer.start()
+        try:
+            ana, bea = store.add_player("ana", "guest"), store.add_player("bea", "guest")
+            t = await hub.seating.create(
+                ana.id, "ana", "standard", RulesOptions(), [HUMAN, HUMAN, RANDOM, RANDOM], 0, False, None, "random"
+            )
+            await hub.seating.join(t, bea.id, "bea", 1, None)
+            assert t.game is not None and 1 in t.game.to_act()
+            hand = t.game.observation(1).hand
+            move = {"seat": 1, "pass": [card_str(c) for c in hand[:3]]}
+            # Both requests are in flight at once: the remove takes the table's lock first, the move waits for it.
+            removing = asyncio.create_task(hub.seating.remove(t, ana.id, 1))
+            moving = asyncio.create_task(hub.turns.act(t, 1, move, "human", player=bea.id))
+            await removing
+            with pytest.raises(Refused) as refused:
+                await moving
+            return refused.value.code, t.seats[1].player or 0
+        finally:
+            await hub.stop()
+
+    try:
+        code, holder = asyncio.run(scenario())
+        assert code == "not_seated"
+        assert holder == 0  # the seat is nobody's: its bot plays it
+        stored = [e.data for e in store.events(store.list_tables()[0].id) if e.kind == "action"]
+        assert not [d for d in stored if d["action"]["seat"] == 1 and d["by"] == "human"], stored
+    finally:
+        store.close()

@@ -75,11 +75,11 @@ SERVER_LIMITS: Final[dict[str, int]] = {
     "chat_chars": 300,
     "chat_per_minute": 30,  # chat lines per minute per connection (a burst of 5)
     "table_connections": 200,  # connections to one table (players and spectators)
-    "open_tables_per_player": 10,  # unfinished tables one player may have created
+    "open_tables_per_player": 10,  # unfinished tables one player created and still sits at (or set up with bots only)
     "tables_per_process": 20000,  # tables one server process holds: it creates and adopts no more
     "tables_per_address": 30,  # unfinished tables created from one client address (per server process)
     "open_table_idle_minutes": 30,  # a table not started yet that nobody connects to expires after this
-    "bot_tables_per_player": 1,  # unfinished tables without a human seat one player may have created
+    "bot_tables_per_player": 1,  # unfinished tables one player set up with bots in every seat
     "hints_per_minute": 12,  # hints per player per minute (a burst of 3), one at a time
     "name_chars": MAX_NAME_LENGTH,
     "password_min": 8,

@@ -694,7 +694,7 @@ def _reason(obs: Observation, res: SearchResult) -> str:
     pts = res.points
     best = pts[res.choice]
     alts = sorted((v, m) for m, v in pts.items() if res.values[m] != res.values[res.choice])
-    text = f"{card_str(res.choice)}: about {best:.1f} points expected over {res.worlds} sampled deals"
+    text = f"{card_str(res.choice)}: about {best:.1f} points expected over {res.worlds} playouts"
     if alts:
         v, m = alts[0]
         text += f" (next best {card_str(m)}: {v:.1f})"

@@ -20,7 +20,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
+from corazones.core.errors import N_, CorazonesError
 from corazones.i18n import error_json
 from corazones.server import routes
 from corazones.server.auth import Tokens, new_secret
@@ -41,6 +44,45 @@ def route_modules() -> list[Any]:
         if hasattr(mod, "router"):
             mods.append(mod)
     return mods
+
+
+def body_refusal(error: dict[str, Any]) -> CorazonesError | None:
+    """The refusal of a body that is not a JSON object at all (none, not JSON, not an object), or None.
+
+    Pydantic's own words for these name no field ("Field required") or a
+    character offset where a field would stand, so they are said plainly.
+    """
+    loc = tuple(error.get("loc", ()))
+    if error.get("type") == "json_invalid":
+        at = loc[1] if len(loc) > 1 else 0
+        why = str((error.get("ctx") or {}).get("error", "")) or "invalid"
+        return CorazonesError(N_("The body is not valid JSON (at character {at}): {why}."), at=at, why=why)
+    if loc != ("body",):
+        return None
+    if error.get("type") == "missing":
+        return CorazonesError(N_("This request needs a body: a JSON object, sent as application/json."))
+    return CorazonesError(N_("The body must be a JSON object, sent as application/json."))
+
+
+def methods_of(app: FastAPI, path: str) -> list[str]:
+    """The methods the API's routes take at ``path`` (none: no route there; the static files aside)."""
+    found = []
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        scope: dict[str, Any] = {"type": "http", "path": path, "method": method, "root_path": "", "path_params": {}}
+        if any(r.matches(scope)[0] is Match.FULL for r in app.routes if getattr(r, "name", None) != "static"):
+            found.append(method)
+    return found
+
+
+def http_refusal(status: int, method: str, path: str, allowed: str) -> CorazonesError:
+    """The framework's own refusals (404, 405, ...) in words, with what is allowed where it is known."""
+    if status == 404:
+        return CorazonesError(N_("There is nothing at {path}; the HTTP API is in docs/protocol.md."), path=path[:200])
+    if status == 405:
+        return CorazonesError(
+            N_("{path} does not take {method}; it takes {allowed}."), path=path[:200], method=method, allowed=allowed
+        )
+    return CorazonesError(N_("The request was refused (HTTP {status})."), status=status)
 
 
 def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
@@ -64,15 +106,34 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         # A body's preset or rules options (a table's, a pad's) are refused naming the option and what
-        # it allows, with the reason to translate; any other field with pydantic's own words.
+        # it allows, with the reason to translate; a body that is no JSON object at all says so, with its
+        # reason too; any other field with pydantic's own words, naming the field.
         options = from_errors(exc.errors(), exc.body)
-        if options is not None:
-            detail = {"code": "malformed", "message": str(options), "reason": error_json(options)}
-            return JSONResponse({"detail": detail}, status_code=422)
         first = exc.errors()[0] if exc.errors() else {}
+        refusal = options if options is not None else body_refusal(first)
+        if refusal is not None:
+            detail = {"code": "malformed", "message": str(refusal), "reason": error_json(refusal)}
+            return JSONResponse({"detail": detail}, status_code=422)
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))
         return JSONResponse({"detail": {"code": "malformed", "message": message}}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # The routes' refusals carry their own detail; the framework's own (no such address, a method the
+        # address does not take) get the same shape, so a client reads every refusal one way.  A path the
+        # API serves with other methods is a 405 naming them, whichever part of the app answered first
+        # (the static files take every GET they do not know).
+        detail: Any = exc.detail
+        status, headers = exc.status_code, dict(exc.headers or {})
+        if not isinstance(detail, dict):
+            allowed = methods_of(app, request.url.path)
+            if allowed and request.method not in allowed:
+                status, headers["Allow"] = 405, ", ".join(allowed)
+            refusal = http_refusal(status, request.method, request.url.path, ", ".join(allowed))
+            code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http")
+            detail = {"code": code, "message": str(refusal), "reason": error_json(refusal)}
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers or None)
 
     for mod in route_modules():
         app.include_router(mod.router)

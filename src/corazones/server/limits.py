@@ -26,6 +26,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from corazones.core.errors import N_, CorazonesError, Count
+from corazones.i18n import error_json
 from corazones.server.schema import LIMITS
 
 Scope = dict[str, Any]
@@ -93,12 +95,12 @@ class HttpLimits:
             return
         client = _player_key(scope) or "address:" + str((scope.get("client") or ("?", 0))[0])
         if not self.writes.take(client):
-            await _reply(send, 429, "rate_limited", f"at most {int(self.burst)} writes a minute")
+            await _reply(send, 429, "rate_limited", TOO_MANY_WRITES, n=Count(int(self.burst)))
             return
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.body_bytes:
-            await _reply(send, 413, "too_large", f"request body over {self.body_bytes} bytes")
+            await _reply(send, 413, "too_large", TOO_LARGE, n=Count(self.body_bytes))
             return
         seen = 0
         limit = self.body_bytes
@@ -115,7 +117,7 @@ class HttpLimits:
         try:
             await self.app(scope, counted, send)
         except _TooLarge:
-            await _reply(send, 413, "too_large", f"request body over {self.body_bytes} bytes")
+            await _reply(send, 413, "too_large", TOO_LARGE, n=Count(self.body_bytes))
 
 
 def _player_key(scope: Scope) -> str | None:
@@ -142,7 +144,14 @@ class _TooLarge(Exception):
     pass
 
 
-async def _reply(send: Any, status: int, code: str, message: str) -> None:
-    body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+#: The refusals of this middleware, with their reason for the page to translate (as every lobby refusal).
+TOO_MANY_WRITES = N_("At most {n} writes a minute: wait a little and try again.")
+TOO_LARGE = N_("The request's body is over {n} bytes, the most this server takes.")
+
+
+async def _reply(send: Any, status: int, code: str, template: str, **params: Any) -> None:
+    refusal = CorazonesError(template, **params)
+    detail = {"code": code, "message": str(refusal), "reason": error_json(refusal)}
+    body = json.dumps({"detail": detail}).encode()
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
     await send({"type": "http.response.body", "body": body})

@@ -324,7 +324,7 @@ class Welcome(BaseModel):
     player: PlayerInfo
     role: Literal["seat", "spectator"]
     seat: int | None
-    limits: dict[str, float] = Field(description="The limits of this server (docs/protocol.md, Limits)")
+    limits: dict[str, int | float] = Field(description="The limits of this server (docs/protocol.md, Limits)")
 
 
 class Event(BaseModel):

@@ -55,11 +55,17 @@ class Seating:
                     N_("Too many unfinished tables were created from your address: at most {n}."),
                     n=cap,
                 )
-        mine = sum(1 for t in self.ctx.tables.values() if t.owner == owner and t.status != "finished")
+        # A table counts while its creator sits at it (a table they left no longer waits for them; those
+        # still count per address, above) or while it is a show of bots they set up.
+        mine = sum(
+            1
+            for t in self.ctx.tables.values()
+            if t.owner == owner and t.status != "finished" and (t.seat_of(owner) is not None or _all_bots(t))
+        )
         if mine >= LIMITS["open_tables_per_player"]:
             raise Refused(
                 "rate_limited",
-                N_("You already have {n} unfinished tables; finish or leave one first."),
+                N_("You already sit at {n} unfinished tables; finish one or leave it first."),
                 n=LIMITS["open_tables_per_player"],
             )
         try:
@@ -75,7 +81,7 @@ class Seating:
             raise Refused("malformed", N_("Give one seat for each of the {n} players, not {k}."), n=n, k=len(seats))
         if all(s["kind"] == "bot" for s in seats):
             shows = sum(
-                1 for x in self.ctx.tables.values() if x.owner == owner and x.status != "finished" and not x.attended
+                1 for x in self.ctx.tables.values() if x.owner == owner and x.status != "finished" and _all_bots(x)
             )
             if shows >= LIMITS["bot_tables_per_player"]:
                 raise Refused(
@@ -86,7 +92,10 @@ class Seating:
         states = [SeatState(kind=s["kind"], level=s.get("level") if s["kind"] == "bot" else None) for s in seats]
         if my_seat is not None:
             if not 0 <= my_seat < n or states[my_seat].kind != "human":
-                raise Refused("malformed", N_("Your seat must be one of the human seats."))
+                raise Refused(
+                    "malformed",
+                    N_("Your seat must be one of the human seats; for a table of bots only, send my_seat: null."),
+                )
             states[my_seat].player = owner
             states[my_seat].name = owner_name
         seed = self.ctx.settings.seed_source() if self.ctx.settings.seed_source else secrets.token_urlsafe(32)
@@ -276,3 +285,8 @@ class Seating:
             if s.kind == "human" and s.player is not None and s.conns == 0:
                 self.turns.start_grace(t, i)
         self.turns.schedule_bots(t)
+
+
+def _all_bots(t: TableRuntime) -> bool:
+    """A table set up with bots in every seat (a show from its start, not one every person left)."""
+    return all(s.kind == "bot" for s in t.seats)

@@ -80,6 +80,10 @@ class Settings:
         }.get(name)
         return own if own is not None else LIMITS[name]
 
-    def limits(self) -> dict[str, float]:
-        """Every limit as this process enforces it (sent in ``welcome``)."""
-        return {name: self.limit(name) for name in LIMITS}
+    def limits(self) -> dict[str, int | float]:
+        """Every limit as this process enforces it (sent in ``welcome``), a whole number as one (4096, not 4096.0)."""
+        out: dict[str, int | float] = {}
+        for name in LIMITS:
+            value = self.limit(name)
+            out[name] = int(value) if float(value).is_integer() else value
+        return out

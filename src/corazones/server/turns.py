@@ -50,14 +50,36 @@ class Turns:
         #: Set when the process stops: a bot turn cancelled then must not schedule the next one on a closing loop.
         self.stopping = False
 
-    async def act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None = None) -> None:
-        """Validate and apply one decision of ``seat``; store and broadcast what follows from it."""
+    async def act(
+        self,
+        t: TableRuntime,
+        seat: int,
+        data: dict[str, Any],
+        by: str,
+        gen: int | None = None,
+        player: int | None = None,
+    ) -> None:
+        """Validate and apply one decision of ``seat``; store and broadcast what follows from it.
+
+        ``gen`` (a bot's move) is the seat's generation when the move was
+        asked for; ``player`` (a person's move) is who sent it.  Both are
+        checked under the table's lock, since a move may wait for the lock
+        while the seat changes hands (the host removes the player, who
+        stands up, or the seat is given to another): the move of someone who
+        no longer holds the seat is never applied.
+        """
         started = time.perf_counter()
-        await self._act(t, seat, data, by, gen)
+        await self._act(t, seat, data, by, gen, player)
         self.metrics.act_times.append(time.perf_counter() - started)
 
-    async def _act(self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None) -> None:
+    async def _act(
+        self, t: TableRuntime, seat: int, data: dict[str, Any], by: str, gen: int | None, player: int | None
+    ) -> None:
         async with t.lock:
+            if player is not None and t.seats[seat].player != player:
+                raise Refused(
+                    "not_seated", N_("You no longer sit at seat {seat}; that move was not played."), seat=seat
+                )
             g = t.game
             if t.status == "finished" or (g is not None and g.over):
                 raise Refused("game_over", N_("This game is over."))

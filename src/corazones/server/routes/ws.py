@@ -308,7 +308,7 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
             raise Refused(
                 "not_your_seat", N_("You play seat {mine}, not seat {other}."), mine=conn.seat, other=msg.action.seat
             )
-        await hub.turns.act(t, conn.seat, msg.action.with_seat(conn.seat), "human")
+        await hub.turns.act(t, conn.seat, msg.action.with_seat(conn.seat), "human", player=conn.player_id)
     elif isinstance(msg, Chat):
         if not s.chat_bucket.take():
             raise Refused("rate_limited", N_("Too many chat lines: at most {n} a minute."), n=LIMITS["chat_per_minute"])
