@@ -421,7 +421,7 @@ def test_a_language_the_catalog_lacks_is_refused_in_the_locale_language() -> Non
             ["arena", "random", "random", "--backend", "gpu"],
             "'--backend': 'gpu' no está permitido; motores: local, ray",
         ),
-        (["arena", "random"], "'CONTENDERS': la arena necesita al menos dos jugadores, recibió 1; niveles: random"),
+        (["arena", "random"], "'PLAYER': la arena necesita al menos dos jugadores, recibió 1; niveles: random"),
         (
             ["serve", "--port", "70000"],
             "Valor no válido para '--port': 70000 no es un puerto; se permite: de 0 a 65535",

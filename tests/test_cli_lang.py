@@ -125,7 +125,7 @@ def test_arena_speaks_spanish(tmp_path: Path) -> None:
     assert f"escrito {tmp_path / 'results.json'}" in out
     assert "players" not in out and "boards" not in out.replace("boards.jsonl", "") and "wrote" not in out
     refused = flat(run(["arena", "random", "--lang", "es"]).output)
-    assert "Valor no válido para 'CONTENDERS': la arena necesita al menos dos jugadores" in refused, refused
+    assert "Valor no válido para 'PLAYER': la arena necesita al menos dos jugadores" in refused, refused
 
 
 @pytest.mark.parametrize("preset", ["quick", "hearts_1887"])

@@ -142,7 +142,7 @@ def arena(
         refuse("--ray-address", lang, N_("--ray-address is used with --backend ray only"))
     if len(contenders) < 2:
         refuse(
-            "CONTENDERS",
+            "PLAYER",
             lang,
             N_("the arena needs at least two players, got {count}; levels: {levels}"),
             count=len(contenders),
@@ -176,7 +176,7 @@ def arena(
             max_game_hands=max_game_hands,
         )
     except ArenaError as e:  # a contender that cannot be loaded
-        raise FlagRefused("CONTENDERS", e, lang) from None
+        raise FlagRefused("PLAYER", e, lang) from None
 
     journal = None if out is None else out / FILE_NAME
     try:

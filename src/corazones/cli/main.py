@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from corazones.cli import arena_cmd, pad_cmd, review_cmd, serve_cmd
+from corazones.cli.encoding import full_screen
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import (
     AT_LEAST_ONE,
@@ -288,7 +289,7 @@ def play(
         check_output_file(record, lang=language)  # before any card is dealt, not after the game
     chosen = check_level(level, language)
     game_seed = check_seed(seed, language)
-    if not (line or auto) and sys.stdin.isatty() and sys.stdout.isatty():
+    if not (line or auto) and full_screen(language):
         from corazones.tui.app import run_app
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
@@ -364,7 +365,7 @@ def replay(
                 last=players - 1,
                 value=seat,
             )
-    if file != "-" and sys.stdin.isatty() and sys.stdout.isatty():
+    if file != "-" and full_screen(language):
         from corazones.tui.app import open_replay
 
         options: dict[str, Any] = {"budget": (worlds, pass_worlds), "review_seats": None if seat is None else [seat]}

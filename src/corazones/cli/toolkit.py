@@ -442,6 +442,9 @@ class Group(_Worded, TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        from corazones.cli.encoding import fit_streams
+
+        fit_streams()  # a terminal that cannot show the suits gets letters, not a traceback
         with speaking(requested_lang(sys.argv[1:] if args is None else args)):
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
 
