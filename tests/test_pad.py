@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -249,6 +252,38 @@ def test_json_round_trip_and_csv() -> None:
     assert lines[0] == "hand,Ana,Bea,Carl,Dan,Ana total,Bea total,Carl total,Dan total,moon,note"
     assert lines[1] == "1,3,-6,19,0,3,-6,19,0,,Bea dealt"
     assert lines[2] == "2,-10,26,26,26,-7,20,45,26,Ana add_to_others,"
+
+
+#: Names a spreadsheet would run as formulas if a CSV cell began with them (OWASP's examples).
+FORMULA_NAMES = ('=HYPERLINK("http://evil","x")', "+1+1", "@SUM(A1)", "=cmd|' /C calc'!A0")
+
+
+def formula_cells(text: str) -> list[str]:
+    """The cells of a CSV that a spreadsheet would read as a formula (a number, ``-26`` too, is not one)."""
+    cells = [cell for row in csv.reader(io.StringIO(text, newline="")) for cell in row]
+    return [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"-?\d+", c)]
+
+
+def test_csv_never_holds_a_formula_and_keeps_negative_scores_numbers() -> None:
+    """Names and notes that begin like a formula are written as text ('=...); -26 stays a number."""
+    p = Pad(Rules.preset("standard"), FORMULA_NAMES)
+    p.add(Entry.quick([0, 13, 0, 0], {"QS": 1}, moon="subtract_from_self", note="-2+3"))
+    p.add(Entry.quick([3, 4, 6, 0], {"QS": 2}, note="\t=1+1"))
+    p.add(Entry.quick([3, 4, 6, 0], {"QS": 2}, note="\r=1+1"))
+    p.add(Entry.quick([3, 4, 6, 0], {"QS": 2}, note="@A1 and = inside is fine"))
+    text = p.to_csv()
+    assert formula_cells(text) == [], text
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert rows[0][:5] == ["hand", '\'=HYPERLINK("http://evil","x")', "'+1+1", "'@SUM(A1)", "'=cmd|' /C calc'!A0"]
+    assert rows[0][5] == '\'=HYPERLINK("http://evil","x") total'
+    assert rows[1] == ["1", "0", "-26", "0", "0", "0", "-26", "0", "0", "'+1+1 subtract_from_self", "'-2+3"]
+    assert [r[-1] for r in rows[2:]] == ["'\t=1+1", "'\r=1+1", "'@A1 and = inside is fine"]
+    # a chip game's columns too: negative chips stay numbers, a name is text
+    chips = Pad(Rules.preset("hearts_1887", stake=1, players=3), ("-Ana", "Bea", "@Carl"))
+    chips.add(Entry.quick([0, 0, 13], note="+5"))
+    text = chips.to_csv()
+    assert formula_cells(text) == [], text
+    assert re.search(r",-\d+,", text), text
 
 
 def hostile(text: str | bytes) -> str:

@@ -376,3 +376,226 @@ def test_digits_that_are_not_numbers_are_refused_not_crashed() -> None:
             parse_hand(pad, bad)
     code, out = run(["--names", NAMES], ["del ²", "edit ³", "q"])
     assert code == 0 and "Traceback" not in out, out
+
+
+# ------------------------------------------------- the pad's files: never lost, never overwritten
+def flat(text: str) -> str:
+    """An error box's text on one line."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def saved_pad(path: Path, *hands: str) -> Path:
+    """A pad of Ana, Bea, Carl and Dan with ``hands`` saved at ``path``."""
+    pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
+    for hand in hands:
+        pad.add(parse_hand(pad, hand))
+    path.write_text(pad.dumps())
+    return path
+
+
+def test_the_csv_flag_never_names_the_save_file(tmp_path: Path) -> None:
+    """``--save X --csv X`` (or X through a link, a hard link) is refused before the first hand, naming both."""
+    same = tmp_path / "same.x"
+    result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(same), "--csv", str(same)], input="q\n")
+    assert result.exit_code == 2, result.output
+    assert f"'--csv': '{same}' is the pad's own file (--save '{same}')" in flat(result.output)
+    assert not same.exists()
+    link = tmp_path / "link.csv"
+    link.symlink_to(tmp_path / "s.json")  # a link to the --save file, not written yet
+    result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(tmp_path / "s.json"), "--csv", str(link)])
+    assert result.exit_code == 2 and f"'{link}' is the pad's own file (--save '{tmp_path / 's.json'}')" in flat(
+        result.output
+    )
+    hard = tmp_path / "hard.csv"
+    os.link(saved_pad(tmp_path / "h.json", "3 4 6 0 QS=Carl"), hard)
+    result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(tmp_path / "h.json"), "--csv", str(hard)])
+    assert result.exit_code == 2 and "is the pad's own file" in flat(result.output)
+    assert loads((tmp_path / "h.json").read_text()).totals == (3, 4, 19, 0)
+
+
+def test_the_csv_command_never_writes_over_the_pad_itself(tmp_path: Path) -> None:
+    """``csv FILE`` onto the --save, --load or a ``save FILE`` file is refused naming both; ``save`` onto --csv too."""
+    save = tmp_path / "s.json"
+    (tmp_path / "link.json").symlink_to(save)
+    code, out = run(
+        ["--names", NAMES, "--save", str(save), "--csv", str(tmp_path / "c.csv")],
+        [
+            "3 4 6 0 QS=Carl",
+            f"csv {save}",
+            f"csv {tmp_path / 'link.json'}",
+            f"save {tmp_path / 'copy.json'}",
+            f"csv {tmp_path / 'copy.json'}",
+            f"save {tmp_path / 'c.csv'}",
+            "quit",
+        ],
+    )
+    assert code == 0, out
+    assert f"Not accepted: '{save}' is the pad's own file (--save '{save}'): the CSV would replace it" in out
+    assert f"Not accepted: '{tmp_path / 'link.json'}' is the pad's own file (--save '{save}')" in out
+    assert f"'{tmp_path / 'copy.json'}' is the pad's own file (save '{tmp_path / 'copy.json'}')" in out
+    assert f"Not accepted: '{tmp_path / 'c.csv'}' is where --csv '{tmp_path / 'c.csv'}' writes the sheet" in out
+    for kept in (save, tmp_path / "copy.json"):
+        assert loads(kept.read_text()).totals == (3, 4, 19, 0)
+    assert (tmp_path / "c.csv").read_text().startswith("hand,")
+    # the file a pad was loaded from, saved elsewhere: still the pad's own
+    loaded = saved_pad(tmp_path / "l.json", "3 4 6 0 QS=Carl")
+    code, out = run(["--load", str(loaded), "--save", str(tmp_path / "t.json")], ["1 2 3 7 QS=Ana", f"csv {loaded}"])
+    assert f"Not accepted: '{loaded}' is the pad's own file (--load '{loaded}')" in out
+    assert loads(loaded.read_text()).totals == (3, 4, 19, 0)
+
+
+def test_csv_typed_without_a_file_says_how_to_name_one() -> None:
+    code, out = run(["--names", NAMES], ["csv", "save", "q"])
+    assert code == 0, out
+    assert "Not accepted: name the file, e.g. csv pad.csv" in out
+    assert "Not accepted: name the file, e.g. save pad.json" in out
+
+
+def test_load_goes_on_with_the_file_it_loaded(tmp_path: Path) -> None:
+    """``--load F`` saves every change back to F (as ``--save F`` would); with ``--save G``, G instead."""
+    pad4 = saved_pad(tmp_path / "pad4.json", "3 4 6 0 QS=Carl")
+    result = runner.invoke(app, ["pad", "--load", str(pad4)], input="1 2 3 7 QS=Ana\nquit\n")
+    assert loads(pad4.read_text()).totals == (17, 6, 22, 7)  # the new hand is in the file
+    assert result.exit_code == 0 and f"Every change is saved to {pad4}." in result.stdout, result.output
+    assert result.stderr == ""
+    other = tmp_path / "other.json"
+    code, out = run(["--load", str(pad4), "--save", str(other)], ["undo", "quit"])
+    assert code == 0, out
+    assert loads(pad4.read_text()).totals == (17, 6, 22, 7) and loads(other.read_text()).totals == (3, 4, 19, 0)
+    # a pad read from a pipe cannot be saved back: leaving says the hand was not saved
+    fifo = tmp_path / "pad.fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=fifo.write_text, args=(pad4.read_text(),))
+    writer.start()
+    result = runner.invoke(app, ["pad", "--load", str(fifo)], input="0 13 0 0 QS=Dan\n")
+    writer.join()
+    assert result.exit_code == 0, result.output
+    assert "Every change is saved" not in result.stdout
+    assert "1 hand not saved: --save FILE saves the pad after every hand" in result.stderr
+
+
+def test_leaving_with_hands_not_saved_says_so(tmp_path: Path) -> None:
+    """In a pipe the pad leaves, saying on standard error how many hands were not saved and how to keep them."""
+    result = runner.invoke(app, ["pad", "--names", NAMES], input="3 4 6 0 QS=Carl\n0 13 0 0 QS=Dan\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        "2 hands not saved: --save FILE saves the pad after every hand, or type save FILE before you quit.\n"
+    )
+    result = runner.invoke(app, ["pad", "--names", NAMES, "--lang", "es"], input="3 4 6 0 QS=Carl\n")
+    assert result.exit_code == 0 and result.stderr.startswith("1 mano "), result.stderr
+    # nothing to say once every hand is saved, or when nothing was entered
+    for args, lines in (([], "3 4 6 0 QS=Carl\nundo\n"), (["--save", str(tmp_path / "p.json")], "3 4 6 0 QS=Carl\n")):
+        result = runner.invoke(app, ["pad", "--names", NAMES, *args], input=lines)
+        assert result.exit_code == 0 and result.stderr == "", result.stderr
+
+
+def test_quit_on_a_terminal_asks_once_when_hands_are_not_saved(tmp_path: Path) -> None:
+    def lines(*typed: str, save: Path | None = None) -> tuple[int, str, str]:
+        pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
+        out, err = StringIO(), StringIO()
+        code = run_lines(pad, "en", StringIO("\n".join(typed) + "\n"), out, save, None, err=err, ask=True)
+        return code, out.getvalue(), err.getvalue()
+
+    question = "1 hand not saved: type save FILE first, or quit again to leave without saving."
+    code, out, err = lines("3 4 6 0 QS=Carl", "quit", "quit", "3 4 6 0 QS=Carl")
+    assert code == 0 and out.count(question) == 1 and err == "", out
+    assert "Hand 2: " not in out  # the second quit left
+    # a hand after the question: the next quit asks again; save FILE, then quit leaves at once
+    kept = tmp_path / "kept.json"
+    code, out, err = lines(
+        "3 4 6 0 QS=Carl", "quit", "0 13 0 0 QS=Dan", "quit", f"save {kept}", "quit", "1 1 1 10 QS=Ana"
+    )
+    assert out.count(question) == 1 and out.count("2 hands not saved: type save FILE first") == 1, out
+    assert f"Written to {kept}" in out and "Hand 3: " not in out and err == ""
+    assert len(loads(kept.read_text()).rows) == 2
+    code, out, err = lines("3 4 6 0 QS=Carl", "quit", "1 1 1 10 QS=Ana", save=tmp_path / "p.json")
+    assert "not saved" not in out and "Hand 2: " not in out
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_run_whose_last_save_failed_exits_1(tmp_path: Path) -> None:
+    """``--save /dev/full``: the pad goes on, says why after every hand, and the run exits 1, not 0."""
+    result = runner.invoke(app, ["pad", "--names", NAMES, "--save", "/dev/full"], input="3 4 6 0 QS=Carl\nquit\n")
+    assert result.exit_code == 1, result.output
+    assert "Could not save to /dev/full: No space left on device" in result.stdout
+    assert result.stderr == "1 hand not saved: the last save, to /dev/full, failed.\n"
+    # saved elsewhere at the end: the hands are kept, the run succeeds
+    good = tmp_path / "good.json"
+    result = runner.invoke(
+        app, ["pad", "--names", NAMES, "--save", "/dev/full"], input=f"3 4 6 0 QS=Carl\nsave {good}\nquit\n"
+    )
+    assert result.exit_code == 0 and result.stderr == "", result.output
+    assert loads(good.read_text()).totals == (3, 4, 19, 0)
+    # ... until a later hand fails to save again
+    result = runner.invoke(
+        app, ["pad", "--names", NAMES, "--save", "/dev/full"], input=f"3 4 6 0 QS=Carl\nsave {good}\np 13 13 0 0\n"
+    )
+    assert result.exit_code == 1 and "1 hand not saved: the last save, to /dev/full, failed." in result.stderr
+
+
+def test_sheet_asks_before_leaving_hands_not_saved(tmp_path: Path) -> None:
+    run_pilot(sheet_leaves_unsaved(tmp_path))
+
+
+async def sheet_leaves_unsaved(tmp_path: Path) -> None:
+    question = "2 hands not saved: type save FILE first, or press Ctrl+Q again to leave without saving."
+    async with sheet_of("standard", "en", ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan")) as (pilot, sheet, _entry):
+        app_ = pilot.app
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app_.is_running and question in str(sheet.query_one("#pad-error").render())
+        await enter(pilot, "1 1 1 10 QS=Ana")  # another hand: the next Ctrl+Q asks again
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app_.is_running and "3 hands not saved" in str(sheet.query_one("#pad-error").render())
+        await pilot.press("ctrl+q")  # the second leaves
+        await pilot.pause()
+        assert not app_.is_running
+    assert isinstance(app_, PadApp) and app_.leaving() is None and app_.save_failed() is None
+    # saved with save FILE: Ctrl+Q leaves at once
+    kept = tmp_path / "kept.json"
+    async with sheet_of("standard", "en", ("3 4 6 0 QS=Carl", f"save {kept}")) as (pilot, _sheet, _entry):
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not pilot.app.is_running
+    assert loads(kept.read_text()).totals == (3, 4, 19, 0)
+
+
+def test_sheet_goes_on_with_the_loaded_file_and_keeps_the_csv_off_it(tmp_path: Path) -> None:
+    run_pilot(sheet_on_a_loaded_file(tmp_path))
+
+
+async def sheet_on_a_loaded_file(tmp_path: Path) -> None:
+    loaded = saved_pad(tmp_path / "pad4.json", "3 4 6 0 QS=Carl")
+    app_ = PadApp(loads(loaded.read_text()), load=loaded)
+    async with app_.run_test(size=(110, 30)) as pilot:
+        await enter(pilot, "1 2 3 7 QS=Ana")
+        assert loads(loaded.read_text()).totals == (17, 6, 22, 7)
+        await enter(pilot, f"csv {loaded}")
+        error = str(app_.screen.query_one("#pad-error").render())
+        assert f"'{loaded}' is the pad's own file (--load '{loaded}')" in error, error
+        await enter(pilot, "csv")
+        assert "name the file, e.g. csv pad.csv" in str(app_.screen.query_one("#pad-error").render())
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app_.is_running  # every hand is in the file
+    assert loads(loaded.read_text()).totals == (17, 6, 22, 7)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_sheet_whose_last_save_failed_says_so_when_leaving() -> None:
+    run_pilot(sheet_save_fails())
+
+
+async def sheet_save_fails() -> None:
+    app_ = PadApp(Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan")), save=Path("/dev/full"))
+    async with app_.run_test(size=(110, 30)) as pilot:
+        await enter(pilot, "3 4 6 0 QS=Carl")
+        assert "Could not save to /dev/full" in str(app_.screen.query_one("#pad-error").render())
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app_.is_running  # the hand is not saved: asked first
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    failed = app_.save_failed()
+    assert failed is not None and failed.startswith("Could not save to /dev/full")

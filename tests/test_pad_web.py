@@ -8,6 +8,8 @@ and reads the result in Spanish.
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import threading
 import time
@@ -68,6 +70,24 @@ def test_api_create_enter_refuse_edit_undo(client: TestClient) -> None:
     csv = client.get(f"/api/pads/{pid}/sheet.csv")
     assert csv.headers["content-type"].startswith("text/csv") and csv.text.splitlines()[1] == "1,13,4,6,3,13,4,6,3,,"
     assert loads(client.get(f"/api/pads/{pid}/pad.json").text).totals == (13, 4, 6, 3)
+
+
+def test_api_sheet_csv_never_holds_a_formula(client: TestClient) -> None:
+    """Names and notes that a spreadsheet would run (=HYPERLINK, +1+1, @SUM, a DDE call) come as text; -26 a number."""
+    names = ['=HYPERLINK("http://evil","x")', "+1+1", "@SUM(A1)", "=cmd|' /C calc'!A0"]
+    pid, key = make(client, names=names)
+    hand = {"counts": [0, 13, 0, 0], "cards": {"QS": [1]}, "moon": "subtract_from_self", "note": "-2+3"}
+    assert client.post(f"/api/pads/{pid}/hands", json=hand, headers=key).status_code == 200
+    hand = {"counts": [3, 4, 6, 0], "cards": {"QS": [2]}, "note": "\t=1+1"}
+    assert client.post(f"/api/pads/{pid}/hands", json=hand, headers=key).status_code == 200
+    rows = list(csv.reader(io.StringIO(client.get(f"/api/pads/{pid}/sheet.csv").text, newline="")))
+    cells = [cell for row in rows for cell in row]
+    assert [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"-\d+", c)] == []
+    assert rows[0][1:5] == ["'" + name for name in names]
+    assert rows[1] == ["1", "0", "-26", "0", "0", "0", "-26", "0", "0", "'+1+1 subtract_from_self", "'-2+3"]
+    assert rows[2][-1] == "'\t=1+1"
+    # the pad file itself keeps every name and note as it was typed
+    assert loads(client.get(f"/api/pads/{pid}/pad.json").text).names == tuple(names)
 
 
 def test_api_chips_and_revokes(client: TestClient) -> None:

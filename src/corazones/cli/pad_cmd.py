@@ -16,6 +16,7 @@ from typing import Annotated, TextIO
 
 import typer
 
+from corazones.cli.encoding import full_screen
 from corazones.cli.flags import FlagRefused, LangOpt, OptionOpt, PlayersOpt, quoted, refuse
 from corazones.cli.inputs import lenient
 from corazones.cli.outputs import check_output_file
@@ -26,11 +27,16 @@ from corazones.core.text import safe_line
 from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
 from corazones.services.pad import (
+    ASK_LINE,
     DIRECTIONS,
+    NAME_CSV,
+    NAME_JSON,
+    OWN_FILE,
+    PadFiles,
     how_to_enter,
     not_accepted,
     row_lines,
-    save_or_reason,
+    same_file,
     standing_lines,
 )
 
@@ -58,30 +64,48 @@ HELP_LINES = (
 )
 
 
-def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, csv_path: Path | None) -> int:
-    """The line mode: read commands and hands until the end of input; return the exit code."""
+def run_lines(
+    pad: Pad,
+    lang: str,
+    inp: TextIO,
+    out: TextIO,
+    save: Path | None,
+    csv_path: Path | None,
+    *,
+    load: Path | None = None,
+    err: TextIO | None = None,
+    ask: bool | None = None,
+) -> int:
+    """The line mode: read commands and hands until the end of input; return the exit code.
+
+    Every change is saved to ``save``, else back to the ``load`` file (:class:`PadFiles`).  With ``ask``
+    (default: ``inp`` is a terminal) a ``quit`` that would leave hands not saved says so and the next one
+    leaves; leaving with hands not saved says so on ``err`` (standard error) all the same.  The exit code is 1
+    when the last save failed or the CSV could not be written.
+    """
     gettext = translator(lang).gettext
+    files = PadFiles(pad, save=save, load=load, csv=csv_path)
+    if ask is None:
+        ask = bool(getattr(inp, "isatty", lambda: False)())
+    warned = False  # the last command was a quit that said hands are not saved
+    confirmed = False  # left by a second quit (or the end of input) after being told
 
     def say(text: str) -> None:
         out.write(text + "\n")
         out.flush()
 
-    def write(target: Path, text: str) -> bool:
-        """Save ``text`` to ``target``, or say why it could not be saved."""
-        reason = save_or_reason(target, text, gettext)
+    def persist() -> None:
+        reason = files.changed(gettext)
         if reason is not None:
             say(reason)
-        return reason is None
-
-    def persist() -> None:
-        if save is not None:
-            write(save, pad.dumps())
 
     rules_line = gettext("Score pad: {preset}, {players} players: {names}").format(
         preset=pad.rules.name, players=pad.players, names=", ".join(pad.names)
     )
     say(rules_line)
     say(how_to_enter(pad, gettext))
+    if files.target is not None:
+        say(gettext("Every change is saved to {path}.").format(path=safe_line(str(files.target), 200)))
     say(gettext("Type help for the commands."))
     for i in range(len(pad.rows)):
         for line in row_lines(pad, i, gettext):
@@ -102,6 +126,7 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
         raw = inp.readline(MAX_LINE + 1)
         if not raw:
             out.write("\n")
+            confirmed = warned
             break
         if len(raw) > MAX_LINE:
             say(gettext("Not accepted: the line is longer than {limit} characters").format(limit=MAX_LINE))
@@ -113,9 +138,16 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
             continue
         word, _sp, rest = text.partition(" ")
         cmd = word.lower()
+        asked, warned = warned, False
         try:
             if cmd in ("q", "quit", "exit", "salir"):
-                break
+                question = None if asked or not ask else files.not_saved(gettext, ASK_LINE)
+                if question is None:
+                    confirmed = asked
+                    break
+                say(question)
+                warned = True
+                continue
             if cmd in ("help", "ayuda", "?"):
                 for h in HELP_LINES:
                     say(gettext(h))
@@ -166,12 +198,18 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                     say(line)
                 continue
             if cmd in ("save", "guardar", "csv"):
-                target = Path(rest.strip()) if rest.strip() else (save if cmd != "csv" else csv_path)
+                sheet = cmd == "csv"
+                target = Path(rest.strip()) if rest.strip() else (csv_path if sheet else files.target)
                 if target is None:
-                    say(gettext("Not accepted: {reason}").format(reason=gettext("name the file, e.g. save pad.json")))
+                    example = NAME_CSV if sheet else NAME_JSON
+                    say(gettext("Not accepted: {reason}").format(reason=gettext(example)))
                     continue
-                if write(target, pad.to_csv() if cmd == "csv" else pad.dumps()):
-                    say(gettext("Written to {path}").format(path=safe_line(str(target), 200)))
+                refusal = None if sheet else files.save_refusal(target)
+                if refusal is not None:
+                    say(not_accepted(gettext, refusal))
+                    continue
+                reason = files.write_csv(target, gettext) if sheet else files.save_to(target, gettext)
+                say(reason or gettext("Written to {path}").format(path=safe_line(str(target), 200)))
                 continue
             pad.add(parse_hand(pad, text))
             persist()
@@ -181,9 +219,18 @@ def run_lines(pad: Pad, lang: str, inp: TextIO, out: TextIO, save: Path | None, 
                 say(line)
         except PadError as e:  # a HandSyntaxError too
             say(not_accepted(gettext, e))
-    if csv_path is not None and not write(csv_path, pad.to_csv()):
-        return 1
-    return 0
+    code = 0
+    if csv_path is not None:
+        reason = files.write_csv(csv_path, gettext)
+        if reason is not None:
+            say(reason)
+            code = 1
+    if files.failed is not None:  # the pad's last save did not happen: a script must not take it for saved
+        code = 1
+    left = None if confirmed else files.leaving(gettext)  # after a second quit the user has been told
+    if left is not None:
+        (err if err is not None else sys.stderr).write(left + "\n")
+    return code
 
 
 # ----------------------------------------------------------------- command
@@ -206,7 +253,14 @@ def pad(
         str | None, typer.Option(metavar="NAMES", help=N_("The players' names in seat order, separated by commas"))
     ] = None,
     load: Annotated[
-        Path | None, typer.Option(metavar="FILE", help=N_("Open a saved pad (its rules and names) and go on with it"))
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help=N_(
+                "Open a saved pad (its rules and names) and go on with it, saving every change back to it "
+                "(or to --save)"
+            ),
+        ),
     ] = None,
     save: Annotated[
         Path | None, typer.Option(metavar="FILE", help=N_("Save the pad (JSON) here after every change"))
@@ -222,6 +276,8 @@ def pad(
     from corazones.cli.main import build_rules
 
     language = check_lang(lang)
+    if save is not None and csv is not None and same_file(csv, save):  # the sheet would replace the pad's JSON
+        refuse("--csv", language, OWN_FILE, path=quoted(csv, 200), flag="--save", other=quoted(save, 200))
     for flag, path in (("--save", save), ("--csv", csv)):
         if path is not None:
             check_output_file(path, flag, language, reads=load if flag == "--csv" else None)  # --save may update it
@@ -239,7 +295,7 @@ def pad(
             the_pad = Pad(rules, tuple(listed)) if listed else default_pad(rules, language)
         except PadError as e:  # names how many players to name, or which name is wrong
             raise FlagRefused("--names", e, language) from None
-    if not line and sys.stdin.isatty() and sys.stdout.isatty():
+    if not line and full_screen(language):
         from corazones.tui.pad.app import PadApp
 
         app = PadApp(
@@ -248,14 +304,19 @@ def pad(
             lang=language,
             save=save,
             csv=csv,
+            load=load,
         )
         app.run()
-        problem = app.write_csv()
-        if problem:
-            typer.echo(problem, err=True)
-            raise typer.Exit(1)
-        return
-    code = run_lines(the_pad, language, lenient(sys.stdin), sys.stdout, save, csv)
+        code = 0
+        for failure in (app.write_csv(), app.save_failed()):  # the CSV, the pad's last save: exit 1
+            if failure:
+                typer.echo(failure, err=True)
+                code = 1
+        left = app.leaving()
+        if left:
+            typer.echo(left, err=True)
+        raise typer.Exit(code)
+    code = run_lines(the_pad, language, lenient(sys.stdin), sys.stdout, save, csv, load=load)
     raise typer.Exit(code)
 
 

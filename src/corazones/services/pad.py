@@ -7,22 +7,44 @@ the ``gettext`` they pass; every number comes from :class:`~corazones.core.pad.P
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from corazones.core.cards import HEARTS
+from corazones.core.errors import Message, Plural
 from corazones.core.pad import Entry, Layout, Pad, glyph, layout
 from corazones.core.pad.grammar import LINE_HINTS, entry_text
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text
 from corazones.i18n.oserrors import os_reason_text
-from corazones.services.files import save_atomic
+from corazones.services.files import output_kind, resolved, save_atomic
 
 DIRECTIONS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("no pass")}
 MOON_NAMES = {"add_to_others": N_("adds {total} to the others"), "subtract_from_self": N_("subtracts {total}")}
 
 Gettext = Callable[[str], str]
+
+#: ``save`` and ``csv`` typed without a file (and none given with ``--save``, ``--load`` or ``--csv``).
+NAME_JSON = N_("name the file, e.g. save pad.json")
+NAME_CSV = N_("name the file, e.g. csv pad.csv")
+#: Why a CSV is not written where the pad itself is kept (``--save``, ``--load``, a ``save FILE``): the sheet would
+#: replace the pad, and the file could no longer be loaded.
+OWN_FILE = N_("{path} is the pad's own file ({flag} {other}): the CSV would replace it; name another file")
+#: Why ``save FILE`` does not save the pad where ``--csv`` writes the sheet when leaving.
+CSV_FILE = N_(
+    "{path} is where --csv {other} writes the sheet when you leave, which would replace the pad; name another file"
+)
+#: ``quit`` (line mode on a terminal) with hands not saved: the first ``quit`` says so, the second leaves.
+ASK_LINE = N_("{hands} not saved: type save FILE first, or quit again to leave without saving.")
+#: Ctrl+Q in the sheet with hands not saved: the first says so, the second leaves.
+ASK_SHEET = N_("{hands} not saved: type save FILE first, or press Ctrl+Q again to leave without saving.")
+#: Said (on standard error) when the pad is left with hands that were saved nowhere.
+LEFT_NOWHERE = N_("{hands} not saved: --save FILE saves the pad after every hand, or type save FILE before you quit.")
+#: Said (on standard error) when the pad is left with hands that its last save could not keep.
+LEFT_FAILED = N_("{hands} not saved: the last save, to {path}, failed.")
 
 
 def how_to_enter(pad: Pad, gettext: Gettext, suit: int = HEARTS) -> str:
@@ -158,3 +180,116 @@ def save_or_reason(path: Path, text: str, gettext: Gettext, wait: bool = True) -
             path=safe_line(str(path), 200), error=os_reason_text(gettext, e)
         )
     return None
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether writing ``a`` would replace the file ``b``: one file through links, hard links or other spellings.
+
+    Either may not exist yet (a ``--save`` file is made by the first hand); standard output, a device or a pipe
+    is written, never replaced, so it is nobody's file here.
+    """
+    try:
+        if output_kind(a) != "file" or output_kind(b) != "file":
+            return False
+    except OSError:  # a folder, a loop of links: refused elsewhere
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one or both not there yet: where their links lead
+        return resolved(a) == resolved(b)
+
+
+def _shown(path: Path) -> str:
+    return repr(safe_line(str(path), 200))
+
+
+@dataclass
+class PadFiles:
+    """The files of one pad while it is kept, and what of it is not saved yet: the same for every face.
+
+    ``save`` is ``--save``; without it a pad opened with ``--load`` from a regular file is saved back to that
+    file after every change (it goes on with it), so entering a hand never leaves the file behind.  ``saved`` is
+    the hands as the last save (or the loaded file) holds them; ``failed`` the reason the last save failed, which
+    makes the run end with exit 1.
+    """
+
+    pad: Pad
+    save: Path | None = None
+    load: Path | None = None
+    csv: Path | None = None
+    saved: tuple[Entry, ...] = ()
+    failed: str | None = None
+    failed_path: Path | None = None
+    #: Files the pad was saved to by ``save FILE``: the pad's own files too.
+    written: list[Path] = field(default_factory=list)
+
+    #: Where every change is saved: ``--save``, else the ``--load`` file when it is a regular file (not a pipe).
+    target: Path | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.saved = tuple(self.pad.entries)
+        if self.save is not None:
+            self.target = self.save
+        elif self.load is not None and self.load.is_file():
+            self.target = self.load
+
+    def unsaved(self) -> int:
+        """How many hands differ from the last save (entered, changed or deleted since)."""
+        a, b = self.saved, self.pad.entries
+        return sum(1 for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
+
+    def changed(self, gettext: Gettext, wait: bool = True) -> str | None:
+        """After a change: save to :attr:`target`, if any; ``None`` when saved (or nowhere to save), else why not."""
+        target = self.target
+        return None if target is None else self.save_to(target, gettext, wait)
+
+    def save_to(self, path: Path, gettext: Gettext, wait: bool = True) -> str | None:
+        """Save the pad (JSON) to ``path``: ``None`` when saved, else the sentence saying why not."""
+        reason = save_or_reason(path, self.pad.dumps(), gettext, wait)
+        if reason is None:
+            self.saved, self.failed, self.failed_path = tuple(self.pad.entries), None, None
+            if path != self.target and path not in self.written:
+                self.written.append(path)
+        else:
+            self.failed, self.failed_path = reason, path
+        return reason
+
+    def own_files(self) -> list[tuple[Path, str]]:
+        """The files that hold this pad, each with how it was named (``--load``, ``--save``, ``save``)."""
+        own = [(p, flag) for p, flag in ((self.load, "--load"), (self.save, "--save")) if p is not None]
+        return own + [(p, "save") for p in self.written]
+
+    def csv_refusal(self, path: Path) -> Message | None:
+        """Why the sheet may not be written to ``path`` (it is one of the pad's own files), or ``None``."""
+        for own, flag in self.own_files():
+            if same_file(path, own):
+                return Message(OWN_FILE, path=_shown(path), flag=flag, other=_shown(own))
+        return None
+
+    def save_refusal(self, path: Path) -> Message | None:
+        """Why the pad may not be saved to ``path`` (``--csv`` writes the sheet over it when leaving), or ``None``."""
+        if self.csv is not None and same_file(path, self.csv):
+            return Message(CSV_FILE, path=_shown(path), other=_shown(self.csv))
+        return None
+
+    def write_csv(self, path: Path, gettext: Gettext, wait: bool = True) -> str | None:
+        """Write the sheet to ``path`` unless it is the pad's own file: ``None`` when written, else why not."""
+        refusal = self.csv_refusal(path)
+        if refusal is not None:
+            return gettext(N_("Not accepted: {reason}")).format(reason=error_text(gettext, refusal))
+        return save_or_reason(path, self.pad.to_csv(), gettext, wait)
+
+    def not_saved(self, gettext: Gettext, template: str) -> str | None:
+        """``template`` (:data:`ASK_LINE`, :data:`ASK_SHEET`) when hands are not saved, else ``None``."""
+        n = self.unsaved()
+        if not n:
+            return None
+        return error_text(gettext, Message(template, hands=Plural("{n} hand", "{n} hands", n)))
+
+    def leaving(self, gettext: Gettext) -> str | None:
+        """What to say when the pad is left with hands not saved: where they could have gone, or the failed save."""
+        n = self.unsaved()
+        if self.failed_path is not None and n:
+            hands = Plural("{n} hand", "{n} hands", n)
+            return error_text(gettext, Message(LEFT_FAILED, hands=hands, path=safe_line(str(self.failed_path), 200)))
+        return self.not_saved(gettext, LEFT_NOWHERE)

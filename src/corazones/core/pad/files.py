@@ -6,8 +6,6 @@ every hand, so a file cannot carry a total that disagrees with its rows.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from typing import Any, Final
 
@@ -79,23 +77,56 @@ def dumps(pad: Pad) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
+#: How a text cell may begin that a spreadsheet reads as a formula (OWASP, "CSV injection"): ``=HYPERLINK(...)``,
+#: ``+1+1``, ``-2+3``, ``@SUM(A1)``, and a tab or carriage return before one of them.
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell of the pad's CSV as a spreadsheet should show it: as it is, never run as a formula.
+
+    A text (a name, a note, the moon) that begins like a formula gets a single quote in front, which
+    spreadsheets read as "this is text" (OWASP's advice); a number stays a number, negative ones too
+    (``-26`` is a score, not a formula).  Every face's CSV is made here (:func:`to_csv`).
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def csv_line(cells: list[object]) -> str:
+    """One CSV line (RFC 4180 quoting): each cell through :func:`csv_cell`, quoted when it holds , " or a line break.
+
+    Written here rather than with :mod:`csv`, whose writer (ending lines with ``\n``) leaves a carriage return
+    unquoted: a spreadsheet would start a new row there, and the text after it would be a cell of its own.
+    """
+    out = []
+    for cell in cells:
+        text = str(csv_cell(cell))
+        if any(c in text for c in ',"\n\r'):
+            text = '"' + text.replace('"', '""') + '"'
+        out.append(text)
+    return ",".join(out) + "\n"
+
+
 def to_csv(pad: Pad) -> str:
-    """The sheet as CSV: one line per hand with each player's hand score and running total."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    head = ["hand"] + [f"{n}" for n in pad.names] + [f"{n} total" for n in pad.names]
+    """The sheet as CSV: one line per hand with each player's hand score and running total.
+
+    Text cells go through :func:`csv_cell`, so a name or a note cannot be a formula in a spreadsheet.
+    """
+    head: list[object] = ["hand", *pad.names, *(f"{n} total" for n in pad.names)]
     if pad.uses_chips:
         head += [f"{n} chips" for n in pad.names] + ["pool"]
     head += ["moon", "note"]
-    w.writerow(head)
+    lines = [csv_line(head)]
     for r in pad.rows:
         line: list[object] = [r.index + 1, *r.scores, *r.totals]
         if pad.uses_chips:
             line += [*r.chips, r.pool]
         moon = "" if r.shooter is None else f"{pad.names[r.shooter]} {r.moon_choice}"
         line += [moon, r.entry.note]
-        w.writerow(line)
-    return buf.getvalue()
+        lines.append(csv_line(line))
+    return "".join(lines)
 
 
 _ENTRY_FIELDS: Final = ("counts", "cards", "points", "shooters", "moon", "suit", "declarer", "bid", "revokes", "note")

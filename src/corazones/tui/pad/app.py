@@ -14,13 +14,17 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from corazones.core.errors import CorazonesError
-from corazones.core.pad import Pad, PadError
+from corazones.core.pad import Entry, Pad, PadError
 from corazones.core.pad.grammar import entry_text, parse_hand
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.services.pad import (
+    ASK_SHEET,
     DIRECTIONS,
+    NAME_CSV,
+    NAME_JSON,
+    PadFiles,
     how_to_enter,
     not_accepted,
     row_lines,
@@ -112,8 +116,7 @@ class SetupScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, PadApp)
-        app.pad = pad
-        app.switch_screen(SheetScreen(pad, app.gt, app.save, app.csv))
+        app.switch_screen(SheetScreen(app.keep(pad), app.gt))
 
 
 class SheetScreen(Screen[None]):
@@ -128,17 +131,18 @@ class SheetScreen(Screen[None]):
         Binding("ctrl+e", "edit", show=False, priority=True),
         Binding("ctrl+s", "save", show=False),
         Binding("escape", "cancel", show=False),
-        Binding("ctrl+q", "app.quit", show=False),
+        Binding("ctrl+q", "app.quit", show=False),  # PadApp.action_quit: asks first when hands are not saved
     ]
     #: The keys line (the bindings are not shown by a Footer, whose texts would stay English).
     KEYS = N_("Enter: add the hand · Ctrl+Z: undo · ↑↓ then Ctrl+E: edit a hand · Ctrl+S: save · Ctrl+Q: quit")
 
-    def __init__(self, pad: Pad, gettext: Any, save: Path | None, csv: Path | None) -> None:
+    def __init__(self, files: PadFiles, gettext: Any) -> None:
         super().__init__()
-        self.pad = pad
+        self.files = files
+        self.pad = files.pad
         self.gt = gettext
-        self.save_path = save
-        self.csv_path = csv
+        self.save_path = files.target  # --save, else the --load file: where every change is saved
+        self.csv_path = files.csv
         self.editing: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -212,12 +216,12 @@ class SheetScreen(Screen[None]):
     def show_error(self, text: str) -> None:
         self.query_one("#pad-error", Static).update(text)
 
-    def persist(self) -> None:
-        if self.save_path is None:
-            return
-        reason = save_or_reason(self.save_path, self.pad.dumps(), self.gt, wait=False)
+    def persist(self) -> bool:
+        """Save the pad where every change goes (if anywhere); False (and the reason shown) when that failed."""
+        reason = self.files.changed(self.gt, wait=False)
         if reason is not None:
             self.show_error(reason)
+        return reason is None
 
     # ------------------------------------------------------------ actions
     @on(Input.Submitted, "#pad-entry")
@@ -230,35 +234,51 @@ class SheetScreen(Screen[None]):
         try:
             if word.lower() in ("undo", "deshacer"):
                 self.action_undo()
+                event.input.value = ""
+                return
             elif word.lower() in ("edit", "editar") and rest.strip().isdecimal():
                 self.start_edit(int(rest.strip()) - 1)
                 return
             elif word.lower() in ("del", "borrar") and rest.strip().isdecimal():
                 self.pad.remove(int(rest.strip()) - 1)
-                self.persist()
-            elif word.lower() in ("save", "guardar", "csv") and rest.strip():
-                path = Path(rest.strip())
-                reason = save_or_reason(
-                    path, self.pad.to_csv() if word.lower() == "csv" else self.pad.dumps(), _, wait=False
-                )
-                if reason is not None:
-                    self.show_error(reason)
-                    return
-                self.show_error("")
-                self.notify(_("Written to {path}").format(path=safe_line(str(path), 200)))
+                saved = self.persist()
+            elif word.lower() in ("save", "guardar", "csv"):
+                self.write_file(word.lower() == "csv", rest.strip())
+                return
             elif self.editing is not None:
                 self.pad.edit(self.editing, parse_hand(self.pad, text))
                 self.editing = None
-                self.persist()
+                saved = self.persist()
             else:
                 self.pad.add(parse_hand(self.pad, text))
-                self.persist()
+                saved = self.persist()
         except PadError as e:  # a HandSyntaxError too
             self.show_error(not_accepted(_, e))
             return
-        self.show_error("")
+        if saved:
+            self.show_error("")
         event.input.value = ""
         self.refresh_sheet()
+
+    def write_file(self, sheet: bool, name: str) -> None:
+        """``save FILE`` (the pad) or ``csv FILE`` (the sheet); without a name, where ``--save`` / ``--csv`` say."""
+        _ = self.gt
+        path = Path(name) if name else (self.csv_path if sheet else self.save_path)
+        if path is None:
+            example = NAME_CSV if sheet else NAME_JSON
+            self.show_error(_("Not accepted: {reason}").format(reason=_(example)))
+            return
+        refusal = None if sheet else self.files.save_refusal(path)
+        if refusal is not None:
+            self.show_error(not_accepted(_, refusal))
+            return
+        reason = self.files.write_csv(path, _, wait=False) if sheet else self.files.save_to(path, _, wait=False)
+        if reason is not None:
+            self.show_error(reason)
+            return
+        self.show_error("")
+        self.query_one("#pad-entry", Input).value = ""
+        self.notify(_("Written to {path}").format(path=safe_line(str(path), 200)))
 
     def action_undo(self) -> None:
         try:
@@ -267,8 +287,8 @@ class SheetScreen(Screen[None]):
             self.show_error(error_text(self.gt, e))
             return
         self.editing = None
-        self.persist()
-        self.show_error("")
+        if self.persist():
+            self.show_error("")
         self.refresh_sheet()
 
     def action_row(self, delta: int) -> None:
@@ -308,8 +328,9 @@ class SheetScreen(Screen[None]):
         if self.save_path is None:
             self.show_error(self.gt(N_("Type save FILE to save the pad (or start with --save FILE).")))
             return
-        self.persist()
-        self.notify(self.gt(N_("Written to {path}")).format(path=safe_line(str(self.save_path), 200)))
+        if self.persist():
+            self.show_error("")
+            self.notify(self.gt(N_("Written to {path}")).format(path=safe_line(str(self.save_path), 200)))
 
     def last_lines(self) -> list[str]:
         """The last hand's lines as line mode prints them (for tests and screen readers)."""
@@ -330,6 +351,7 @@ class PadApp(App[None]):
         lang: str = "en",
         save: Path | None = None,
         csv: Path | None = None,
+        load: Path | None = None,
     ) -> None:
         super().__init__()
         self.pad = pad
@@ -337,12 +359,40 @@ class PadApp(App[None]):
         self.gt = translator(lang).gettext
         self.save = save
         self.csv = csv
+        self.load = load
+        #: The pad's files and what is not saved (once there is a pad).
+        self.files: PadFiles | None = None
+        #: The hands when Ctrl+Q said they are not saved: a second Ctrl+Q on the same hands leaves.
+        self.leave_asked: tuple[Entry, ...] | None = None
+        #: Left by that second Ctrl+Q: the user was told, the terminal is not told again.
+        self.left_knowingly = False
+
+    def keep(self, pad: Pad) -> PadFiles:
+        """Start keeping ``pad``: saved to ``--save`` (or back to ``--load``) after every change."""
+        self.pad = pad
+        self.files = PadFiles(pad, save=self.save, load=self.load, csv=self.csv)
+        return self.files
 
     def on_mount(self) -> None:
         if self.pad is not None:
-            self.push_screen(SheetScreen(self.pad, self.gt, self.save, self.csv))
+            self.push_screen(SheetScreen(self.keep(self.pad), self.gt))
         else:
             self.push_screen(SetupScreen(self.rules, self.gt))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q (and Esc on the setup): leave, but a first press with hands not saved only says so."""
+        question = None if self.files is None else self.files.not_saved(self.gt, ASK_SHEET)
+        hands = tuple(self.pad.entries) if self.pad is not None else ()
+        if question is not None and self.leave_asked != hands:
+            self.leave_asked = hands
+            sheet = self.sheet()
+            if sheet is not None:
+                sheet.show_error(question)
+            else:
+                self.notify(question, severity="warning", markup=False)
+            return
+        self.left_knowingly = question is not None
+        self.exit()
 
     def sheet(self) -> SheetScreen | None:
         screen = self.screen
@@ -352,4 +402,16 @@ class PadApp(App[None]):
         """Write the CSV asked for with ``--csv`` (when leaving); the error text if that failed."""
         if self.pad is None or self.csv is None:
             return None
+        if self.files is not None:
+            return self.files.write_csv(self.csv, self.gt)
         return save_or_reason(self.csv, self.pad.to_csv(), self.gt)
+
+    def save_failed(self) -> str | None:
+        """Why the pad's last save failed (the run ends with exit 1), or ``None``."""
+        return None if self.files is None else self.files.failed
+
+    def leaving(self) -> str | None:
+        """What the terminal is told when the pad was left with hands not saved (unless Ctrl+Q already said it)."""
+        if self.files is None or self.left_knowingly:
+            return None
+        return self.files.leaving(self.gt)
