@@ -60,6 +60,22 @@ def test_a_last_line_cut_short_is_dropped_and_its_board_played_again(tmp_path: P
     assert journal.read_bytes().endswith(b"\n") and len(lines(journal)) == 1 + 5
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b'{"kind":"corazones-arena","lay', "its first line is cut short"),
+        (b"some notes of mine\nthat are not a journal, no newline at the end", "does not say what was played"),
+    ],
+)
+def test_a_file_that_is_no_journal_of_this_run_is_left_as_it_is(tmp_path: Path, text: bytes, message: str) -> None:
+    """Resuming cuts a last line short only in the journal of this very run: any other file keeps every byte."""
+    journal = tmp_path / FILE_NAME
+    journal.write_bytes(text)
+    with pytest.raises(JournalError, match=message):
+        run_arena(config(3), workers=1, journal=journal, resume=True)
+    assert journal.read_bytes() == text
+
+
 def test_an_existing_journal_is_never_overwritten(tmp_path: Path) -> None:
     journal = tmp_path / FILE_NAME
     run_arena(config(3), workers=1, journal=journal)

@@ -183,14 +183,15 @@ class Journal:
     def _read(self) -> None:
         raw = self.path.read_bytes()
         complete = raw.rfind(b"\n") + 1
-        if complete < len(raw):
-            # the last line was cut by the interruption: drop it, its board is played again
-            with self.path.open("r+b") as f:
-                f.truncate(complete)
-            raw = raw[:complete]
-        lines = raw.decode("utf-8", errors="replace").splitlines()
-        if not lines:
-            raise JournalError(N_("{path} is not an arena journal: it has no first line"), path=show(str(self.path)))
+        lines = raw[:complete].decode("utf-8", errors="replace").splitlines()
+        if not lines:  # not empty (an empty file is a new journal), yet no line ends
+            raise JournalError(
+                N_(
+                    "{path} is not an arena journal: its first line is cut short (the run stopped before "
+                    "writing it); remove the file or write into another folder"
+                ),
+                path=show(str(self.path)),
+            )
         try:
             head = _Header.model_validate_json(lines[0])
         except ValidationError:
@@ -228,6 +229,11 @@ class Journal:
                 path=show(str(self.path)),
                 fields=", ".join(differ),
             )
+        if complete < len(raw):
+            # The last line was cut by the interruption: drop it, its board is played again.  Only now, once
+            # the first line has shown this is the journal of this run: no other file is ever cut.
+            with self.path.open("r+b") as f:
+                f.truncate(complete)
         for number, line in enumerate(lines[1:], start=2):
             try:
                 board = _board_from(_Board.model_validate_json(line), self.config)
