@@ -58,7 +58,7 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en", read
         kind = output_kind(path)
     except NotWritableHere as e:
         if e.what == "folder":
-            refuse(flag, lang, N_("cannot write to {path}: it is a folder; name a file (game.json, say)"), path=shown)
+            refuse(flag, lang, N_("cannot write to {path}: it is a folder; name a file in it"), path=shown)
         if e.what == "socket":
             refuse(flag, lang, N_("cannot write to {path}: it is a socket, not a file"), path=shown)
         refuse(flag, lang, N_("cannot write to {path}: it is a disk (block device), not a file"), path=shown)
