@@ -185,8 +185,8 @@ def test_two_deck_table_with_eight_seats() -> None:
             table = table_of(app)
             boxes = {b.seat for b in table.query(SeatBox)}
             assert boxes == set(range(8))
-            left, top, right = arrange(8, 0)
-            assert (len(left), len(top), len(right)) == (2, 3, 2)
+            left, top, right, beside_left, beside_right = arrange(8, 0)
+            assert (len(left), len(top), len(right)) == (2, 3, 2) and beside_left == beside_right == []
             # the seat on your left sits lowest in the left column, then clockwise over the top
             assert left[-1] == 1 and top == [3, 4, 5] and right == [6, 7]
             await answer(pilot)  # pass
@@ -282,6 +282,7 @@ def test_auction_hand_bidding_and_naming_the_suit() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             assert isinstance(app.screen, BidDialog)
+            assert "named" not in screen_text(app)  # nobody has named a suit while the bids go round
             cap = app.screen.positive[-1]
             field = app.screen.query_one("#amount")
             field.value = "999"  # out of range: refused with the allowed span

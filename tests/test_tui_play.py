@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,8 @@ from corazones.tui import settings as cfg
 from corazones.tui.app import CorazonesApp
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary
 from corazones.tui.start import StartScreen
-from corazones.tui.table import TableScreen
-from corazones.tui.widgets import SeatBox
+from corazones.tui.table import TableScreen, arrange
+from corazones.tui.widgets import HandView, SeatBox
 from tests.tui_driver import answer, settle, table_of
 
 SIZE = (100, 32)
@@ -172,7 +173,7 @@ def test_auction_typing_at_once_the_hint_key_the_bids_and_the_chips_paid() -> No
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8, 9, 10, 11])
 def test_every_player_count_fits_80x24_with_whole_seat_boxes_and_the_hand(players: int) -> None:
     preset = "standard" if players <= 4 else "cancellation_hearts"
     over = {} if players == 4 else {"players": players}
@@ -182,13 +183,79 @@ def test_every_player_count_fits_80x24_with_whole_seat_boxes_and_the_hand(player
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             table = table_of(app)
-            for box in table.query(SeatBox):
+            boxes = list(table.query(SeatBox))
+            assert sorted(b.seat for b in boxes) == list(range(players))
+            for box in boxes:  # every seat whole on the screen (with 11, the top row once ran off the right edge)
                 region = box.region
                 assert region.height == 4 and region.width >= 16, (box.id, region)
-                assert region.bottom <= 24
+                assert region.x >= 0 and region.right <= 80 and region.bottom <= 24, (box.id, region)
+            for a in boxes:
+                for b in boxes:
+                    assert a is b or not a.region.overlaps(b.region), (a.id, b.id)
             hand = table.query_one("#hand")
             assert hand.region.height >= 1 and hand.region.bottom <= 23
             assert "Choose 3 cards" in str(table.query_one("#center", Static).render())
+
+    asyncio.run(run())
+
+
+def test_eleven_seats_sit_clockwise_with_one_at_each_end_of_your_row() -> None:
+    seats = arrange(11, 0)
+    assert seats.beside_left == [1] and seats.left == [3, 2] and seats.top == [4, 5, 6, 7]
+    assert seats.right == [8, 9] and seats.beside_right == [10]
+    assert arrange(9, 0).beside_left == [] and len(arrange(9, 0).top) == 4
+
+    async def run() -> None:
+        rules = Rules.preset("cancellation_hearts", players=11)
+        app = CorazonesApp(rules=rules, seed=3, settings=settings(), remember=False)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            table = table_of(app)
+            for box in table.query(SeatBox):
+                assert box.region.width >= 20 and box.region.right <= 100 and box.region.bottom <= 32, box.id
+            you, left, right = (table.query_one(f"#seat{s}", SeatBox).region for s in (0, 1, 10))
+            assert left.y == you.y == right.y and left.right <= you.x and you.right <= right.x
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+def test_the_auction_dialog_sits_above_the_hand_which_stays_in_sight(size: tuple[int, int]) -> None:
+    async def run() -> None:
+        app = CorazonesApp(rules=Rules.preset("auction_hearts", hands=1), seed=5, settings=settings(), remember=False)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, BidDialog)
+            await pilot.pause()
+            hand = table_of(app).query_one(HandView)
+            box = dialog.query_one(".dialog").region
+            assert hand.region.height >= 1 and hand.region.bottom <= size[1]
+            assert box.bottom <= hand.region.y, (box, hand.region)  # the whole hand shows under the dialog
+            assert box.height <= 12
+            await pilot.resize_terminal(100 if size[0] == 80 else 80, 32 if size[1] == 24 else 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert dialog.query_one(".dialog").region.bottom <= hand.region.y
+            await pilot.press("2", "enter")  # still answers as before
+            await settle(pilot)
+            assert not isinstance(app.screen, BidDialog)
+
+    asyncio.run(run())
+
+
+def test_the_pass_button_is_sized_for_its_words_after_a_language_switch() -> None:
+    async def run() -> None:
+        app = CorazonesApp(rules=Rules.preset("standard"), seed=8, settings=settings(), remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            button = table_of(app).query_one("#passbtn", Button)
+            for label in ("Pass 3 cards", "Pasar 3 cartas", "Pass 3 cards"):
+                if str(button.label) != label:
+                    await pilot.press("l")
+                    await pilot.pause()
+                assert str(button.label) == label
+                assert button.region.width >= len(label) + 2, (label, button.region)  # not "Pasar 3" any more
 
     asyncio.run(run())
 
@@ -297,6 +364,115 @@ def test_language_switch_rewords_the_message_your_default_name_and_the_start_scr
             assert any("izquierda, derecha" in label for label in labels), labels
 
     asyncio.run(run())
+
+
+def test_the_default_name_is_saved_as_no_name_and_resumed_in_the_language_shown(private_dirs: Path) -> None:
+    async def leave_in_spanish() -> None:
+        app = CorazonesApp(rules=Rules.preset("standard"), seed=8, settings=settings(name=""), remember=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("l")
+            await pilot.pause()
+            assert table_of(app).ctl.names[0] == "Usted"
+            await pilot.press("q")
+            await pilot.pause()
+
+    async def resume(lang: str) -> tuple[list[str], bool, str, str]:
+        """The names, whether yours is the default, the middle of the table and your box's title, once resumed."""
+        app = CorazonesApp(settings=settings(name="", lang=lang), resume=True, remember=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = table_of(app)
+            assert table.ctl.observation().dealer == 0  # the middle names you as the dealer
+            center = str(table.query_one("#center", Static).render())
+            return list(table.ctl.names), table.ctl.default_name, center, str(table.query_one("#seat0").border_title)
+
+    asyncio.run(leave_in_spanish())
+    seats = cfg.saved_game_path().with_name("saved-game.seats.json")
+    meta = json.loads(seats.read_text(encoding="utf-8"))
+    assert meta["names"][0] is None and meta["names"][1:] == ["Ana", "Bruno", "Carmen"]
+    names, default, center, title = asyncio.run(resume("en"))
+    assert names[0] == "You" and default and "Dealer: You" in center and title == "You"
+    assert asyncio.run(resume("es"))[0][0] == "Usted"
+    # a save of an older version holds the word of its moment: read back as the default too
+    seats.write_text(json.dumps({**meta, "names": ["Usted", *meta["names"][1:]]}), encoding="utf-8")
+    assert asyncio.run(resume("en"))[0][0] == "You"
+    # a name of one's own is kept as it is
+    seats.write_text(json.dumps({**meta, "names": ["Lu", *meta["names"][1:]]}), encoding="utf-8")
+    names, default, _center, _title = asyncio.run(resume("es"))
+    assert names[0] == "Lu" and not default
+
+
+def test_the_replay_header_names_the_last_hand_at_the_end(private_dirs: Path) -> None:
+    from corazones.core.game import Game
+    from corazones.core.records import make_record
+    from corazones.players.registry import make_player
+    from corazones.tui.replay import ReplayScreen
+
+    game = Game(Rules.preset("quick"), 9)
+    while not game.over:
+        seat = game.to_act()[0]
+        game.apply(make_player("random", str(seat)).act(game.observation(seat)))
+    n = len(game.actions)
+    assert len(game.history) == 1
+
+    async def run() -> None:
+        app = CorazonesApp(record=make_record(game), lang="en", remember=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            await pilot.press("end")
+            await pilot.pause()
+            header = str(screen.query_one("#header", Static).render())
+            assert f"hand 1 · action {n} of {n}" in header, header  # not "hand 2": there is none
+            await pilot.press("left")
+            await pilot.pause()
+            assert f"hand 1 · action {n - 1} of {n}" in str(screen.query_one("#header", Static).render())
+
+    asyncio.run(run())
+
+
+def test_no_color_draws_every_card_in_the_text_colour_and_strikes_the_unplayable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.style import Style
+    from textual.filter import monochrome_style
+
+    from corazones.tui.widgets import card_label
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run() -> None:
+        app = CorazonesApp(rules=Rules.preset("standard"), seed=4, settings=settings(), remember=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.no_color  # Textual then shows every colour as its grey (textual.filter.Monochrome)
+            hand = table_of(app).query_one(HandView)
+            hand.blur()
+            cards = list(hand.cards)
+            assert any(c // 13 == 1 for c in cards) and any(c // 13 == 3 for c in cards)
+            playable = {c for c in cards if c // 13 != 3}  # "lead a card", hearts not broken
+            hand.show(cards, playable)
+            text = hand.render()
+            spans = [sp for sp in text.spans if text.plain[sp.start : sp.end].strip()]
+            assert len(spans) == len(cards)
+            for card, span in zip(cards, spans, strict=True):
+                style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+                if card in playable:  # a diamond in the text's colour, not a red that turns dark grey
+                    assert (style.color is None or style.color.is_default) and not style.strike, (card, style)
+                else:  # a readable grey, and struck through
+                    grey = monochrome_style(style).color
+                    assert style.strike and grey is not None and grey.triplet is not None, (card, style)
+                    assert grey.triplet.red >= 0x70, grey
+            assert not card_label(40).style  # the trick's and the messages' cards too
+
+    try:
+        asyncio.run(run())
+    finally:
+        monkeypatch.delenv("NO_COLOR")
+        CorazonesApp(settings=settings(), remember=False)  # colours again for the tests that follow
+    assert card_label(40).style == "red"
 
 
 def test_the_replay_viewer_says_default_seat_names_in_its_language(private_dirs: Path) -> None:

@@ -19,6 +19,7 @@ from corazones.tui.replay import ReplayScreen
 from corazones.tui.start import StartScreen
 from corazones.tui.table import TableScreen, writes_stream
 from corazones.tui.texts import _, said, set_lang
+from corazones.tui.widgets import set_monochrome
 
 #: The exit code after Ctrl+C, the command line's "interrupted" (docs/cli.md).
 INTERRUPTED = 130
@@ -55,6 +56,7 @@ class CorazonesApp(App[None]):
         controller: Controller | None = None,
     ) -> None:
         super().__init__()
+        set_monochrome(self.no_color)  # NO_COLOR: cards and warnings without colours of their own (greys)
         self.settings = settings if settings is not None else cfg.load_settings()
         if lang:
             self.settings.lang = lang
@@ -101,7 +103,8 @@ class CorazonesApp(App[None]):
 
     def start_game(self, rules: Rules, seed: int | str | None = None) -> None:
         names, levels = self.seat_setup(rules.players)
-        self.controller = Controller.new(rules, names, levels, seed)
+        unnamed = not safe_line(self.settings.name, NAME_LIMIT).strip()  # "You", in the language of the moment
+        self.controller = Controller.new(rules, names, levels, seed, default_name=unnamed)
         self._open_table()
 
     def resume_game(self) -> None:

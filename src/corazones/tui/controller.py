@@ -36,6 +36,7 @@ from corazones.players.base import Bot
 from corazones.players.registry import LEVELS, make_player
 from corazones.services.files import save_atomic
 from corazones.tui.claim import claim_is_certain, claim_order
+from corazones.tui.texts import _
 
 #: Opponents' default names, one per seat after yours (up to 10 opponents).
 BOT_NAMES = ("Ana", "Bruno", "Carmen", "Diego", "Elena", "Fermín", "Gloria", "Hugo", "Inés", "Julio")
@@ -62,19 +63,33 @@ class Controller:
     end_view: Observation | None = None  # shown from the end of a hand until its summary is closed
     epoch: int = 0
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: The human seat has no name of its own: it is "You", said in the language shown (and saved as no name).
+    default_name: bool = False
 
     def __post_init__(self) -> None:
         self._make_bots()
+        self.name_default()
+
+    def name_default(self) -> None:
+        """Say the default name of the human seat ("You") in the current language."""
+        h = self.human
+        if self.default_name and h is not None:
+            self.names[h] = _("You")
 
     @classmethod
     def new(
-        cls, rules: Rules, names: Sequence[str], levels: Sequence[str | None], seed: int | str | None = None
+        cls,
+        rules: Rules,
+        names: Sequence[str],
+        levels: Sequence[str | None],
+        seed: int | str | None = None,
+        default_name: bool = False,
     ) -> Controller:
         if len(names) != rules.players or len(levels) != rules.players:
             raise ValueError(f"need {rules.players} names and levels")
         if sum(lv is None for lv in levels) > 1:
             raise ValueError("one human seat at most: every other seat needs a level")
-        return cls(Game(rules, seed), list(names), list(levels))
+        return cls(Game(rules, seed), list(names), list(levels), default_name=default_name)
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -190,7 +205,10 @@ class Controller:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_atomic(path, dumps(self.record()), wait=False)
         if with_seats:
-            meta = {"names": self.names, "levels": self.levels}
+            # the default name is saved as no name, to be said in the language of whoever resumes the game
+            h = self.human
+            names: list[str | None] = [None if s == h and self.default_name else x for s, x in enumerate(self.names)]
+            meta = {"names": names, "levels": self.levels}
             save_atomic(seats_path(path), json.dumps(meta, ensure_ascii=False) + "\n")
 
     @classmethod
@@ -224,7 +242,11 @@ class Controller:
         clean = [
             safe_name(x, NAME_LIMIT, f"seat {s}") if isinstance(x, str) else f"seat {s}" for s, x in enumerate(names)
         ]
-        return cls(game, clean, list(levels))
+        # no name for the human seat, or the word "You" of some language (a save of an older version): the default
+        human = next((s for s, lv in enumerate(levels) if lv is None), None)
+        mine = names[human] if human is not None else ""
+        default = human is not None and (mine is None or (isinstance(mine, str) and mine in default_names()))
+        return cls(game, clean, list(levels), default_name=default)
 
 
 #: The largest seat file read back (names and levels of at most 11 seats take a few hundred bytes).
@@ -241,6 +263,13 @@ def read_bounded(path: Path, most: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(N_("{path} is not UTF-8 text"), path=safe_line(str(path), 200)) from None
+
+
+def default_names() -> set[str]:
+    """The word for your seat when no name was given, in every language of the catalog."""
+    from corazones.i18n import LANGS, translator
+
+    return {translator(lang).gettext("You") for lang in LANGS}
 
 
 def seats_path(path: Path) -> Path:

@@ -72,7 +72,11 @@ class Dialog(ModalScreen[object]):
 
 
 class DecisionDialog(Dialog):
-    """A decision of the player's (bid, suit, moon): it must be answered; h asks for a hint."""
+    """A decision of the player's (bid, suit, moon): it must be answered; h asks for a hint.
+
+    It is compact (one-line fields and buttons) and sits just above the hand
+    of the table underneath, so the cards the decision is about stay in sight.
+    """
 
     closable = False
     # priority: the bid box takes typed characters, and ``?`` must still reach the dialog
@@ -83,6 +87,29 @@ class DecisionDialog(Dialog):
         self.obs = obs
         self.ask_hint = ask_hint
         self.names = list(names) if names is not None else [f"{s}" for s in range(obs.players)]
+
+    def on_mount(self) -> None:
+        self.dock_above_hand()
+        self.call_after_refresh(self.dock_above_hand)  # the table's layout may still be settling
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.dock_above_hand)
+
+    def dock_above_hand(self) -> None:
+        """Put the dialog's bottom edge on the top of the hand's row of the table underneath (if there is one)."""
+        stack = self.app.screen_stack
+        here = stack.index(self) if self in stack else 0
+        hands = stack[here - 1].query("#handrow") if here > 0 else None
+        box = self.query_one(".dialog")
+        region = hands.first().region if hands else None
+        if region is None or not region.height or region.y <= 0:  # no table (or one too small to show): centred
+            box.styles.margin = (0, 0, 0, 0)
+            box.styles.max_height = "95%"
+            self.set_class(False, "-docked")
+            return
+        box.styles.margin = (0, 0, max(0, self.size.height - region.y), 0)
+        box.styles.max_height = region.y
+        self.set_class(True, "-docked")
 
     def hint_line(self) -> Static:
         return Static(_("?: hint"), id="hint", classes="hint")
@@ -123,20 +150,20 @@ class BidDialog(DecisionDialog):
                 else _("Nobody has bid yet."),
                 id="bids",
             )
-            if self.positive:
-                # empty, and nothing selected on focus: what is typed at once (99) is all kept
-                yield BidInput(
-                    value="",
-                    placeholder=_("{low} to {cap}").format(low=self.positive[0], cap=self.positive[-1]),
-                    id="amount",
-                    type="integer",
-                    select_on_focus=False,
-                )
-            yield Static("", id="error", classes="error")
             with Horizontal(classes="buttons"):
                 if self.positive:
-                    yield Button(_("Bid"), id="bid", variant="primary")
-                yield Button(_("No bid"), id="nobid")
+                    # empty, and nothing selected on focus: what is typed at once (99) is all kept
+                    yield BidInput(
+                        value="",
+                        placeholder=_("{low} to {cap}").format(low=self.positive[0], cap=self.positive[-1]),
+                        id="amount",
+                        type="integer",
+                        select_on_focus=False,
+                        compact=True,
+                    )
+                    yield Button(_("Bid"), id="bid", variant="primary", compact=True)
+                yield Button(_("No bid"), id="nobid", compact=True)
+            yield Static("", id="error", classes="error")
             yield self.hint_line()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -179,7 +206,7 @@ class DeclareDialog(DecisionDialog):
             yield Static(_("Name the penalty suit: every card of it will cost one chip to whoever takes it."))
             with Horizontal(classes="buttons"):
                 for s in range(4):
-                    yield Button(f"{SUIT_GLYPHS[s]} {suit_name(s)}", id=f"suit{s}")
+                    yield Button(f"{SUIT_GLYPHS[s]} {suit_name(s)}", id=f"suit{s}", compact=True)
             yield self.hint_line()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -200,9 +227,14 @@ class MoonDialog(DecisionDialog):
             yield Static(_("You took every penalty card. Choose how the {total} points count:").format(total=total))
             with Horizontal(classes="buttons"):
                 yield Button(
-                    _("Add {total} to every opponent").format(total=total), id="add_to_others", variant="primary"
+                    _("Add {total} to every opponent").format(total=total),
+                    id="add_to_others",
+                    variant="primary",
+                    compact=True,
                 )
-                yield Button(_("Subtract {total} from my score").format(total=total), id="subtract_from_self")
+                yield Button(
+                    _("Subtract {total} from my score").format(total=total), id="subtract_from_self", compact=True
+                )
             yield self.hint_line()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

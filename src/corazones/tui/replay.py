@@ -48,7 +48,7 @@ from corazones.tui.review import (
 from corazones.tui.review_process import review_elsewhere
 from corazones.tui.table import move_text
 from corazones.tui.texts import _, direction, ngettext, said, suit_name
-from corazones.tui.widgets import card_label, cards_label, key_lines, sort_hand
+from corazones.tui.widgets import card_label, cards_label, ink, key_lines, sort_hand
 
 #: The width of the review's progress bar, in cells.
 BAR = 20
@@ -153,9 +153,10 @@ class ReplayScreen(Screen[None]):
         d = g.deal
         r = self.rules
         header = Text()
-        header.append("Corazones", style="bold red")
+        header.append("Corazones", style=ink("bold red"))
         header.append(" · " + _("replay") + f" · {r.name} · ")
-        header.append(_("hand {n}").format(n=g.hand_index + 1) + " · ")
+        hand = len(g.history) if g.over else g.hand_index + 1  # at the end, the last hand played (none follows)
+        header.append(_("hand {n}").format(n=hand) + " · ")
         header.append(_("action {k} of {n}").format(k=k, n=len(self.actions)))
         header.append(" · " + _("seed {seed}").format(seed=self.seed))
         self.query_one("#header", Static).update(header)
@@ -170,7 +171,7 @@ class ReplayScreen(Screen[None]):
             info = _("Dealer: {who}").format(who=self.names[d.dealer])
             if r.has_passing:
                 info += " · " + _("Pass: {direction}").format(direction=direction(d.pass_direction))
-            if d.declarer is not None:
+            if d.declarer is not None and d.phase not in ("bid", "declare"):
                 info += " · " + _("{who} named {suit}").format(
                     who=self.names[d.declarer], suit=suit_name(d.penalty_suit)
                 )
@@ -279,7 +280,7 @@ class ReplayScreen(Screen[None]):
             if total:
                 filled = round(BAR * done / total)
                 t.append(_("Reviewing:") + " ")
-                t.append("█" * filled, style="bold green")
+                t.append("█" * filled, style=ink("bold green"))
                 t.append("░" * (BAR - filled), style="dim")
                 t.append(" " + _("{done} of {total} decisions").format(done=done, total=total))
             else:
@@ -296,7 +297,7 @@ class ReplayScreen(Screen[None]):
         if self.note is not None:
             if t:
                 t.append(" · ")
-            t.append(self.note[0], style=self.note[1])
+            t.append(self.note[0], style=ink(self.note[1]))
         return t
 
     def say(self, text: str, style: str = "") -> None:

@@ -41,6 +41,7 @@ from corazones.players.hints import Reason
 from corazones.players.review import LABELS, Review
 from corazones.tui.dialogs import Dialog
 from corazones.tui.texts import _, card_text, ngettext, said, suit_glyph, suit_name
+from corazones.tui.widgets import ink
 
 #: The labels as the viewer words them, mildest first, and the style each is drawn in.
 LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
@@ -297,9 +298,9 @@ def mark_text(d: Marked, names: Sequence[str]) -> Text:
     """The decision's mark: its label (or none), the choice and the better one, the loss, then why."""
     t = Text()
     if d.label:
-        t.append(_(LABEL_WORDS[d.label]).capitalize(), style=LABEL_STYLES[d.label])
+        t.append(_(LABEL_WORDS[d.label]).capitalize(), style=ink(LABEL_STYLES[d.label]))
     else:
-        t.append(_("No mark"), style="bold green")
+        t.append(_("No mark"), style=ink("bold green"))
     if d.chosen == d.best:
         t.append(" · " + _("{chosen} was the best choice").format(chosen=option_text(d.chosen)))
     else:
@@ -329,7 +330,7 @@ def summary_lines(marks: ReviewMarks, names: Sequence[str]) -> list[Text]:
         counts = Text("  " + _("{total:.1f} lost in all").format(total=s.total_loss))
         for name, _share in LABELS:
             counts.append(" · ")
-            counts.append(f"{_(LABEL_WORDS[name])} {s.labels.get(name, 0)}", style=LABEL_STYLES[name])
+            counts.append(f"{_(LABEL_WORDS[name])} {s.labels.get(name, 0)}", style=ink(LABEL_STYLES[name]))
         out.append(counts)
         for d in s.worst:
             out.append(
@@ -421,7 +422,7 @@ class OpenReview(Dialog):
         if error is None:
             self.dismiss(path)
         else:
-            self.query_one("#review-error", Static).update(Text(error, style="red"))
+            self.query_one("#review-error", Static).update(Text(error, style=ink("red")))
 
 
 def load_error(e: Exception, path: str) -> str:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import events
@@ -40,6 +40,7 @@ from corazones.tui import settings as cfg
 from corazones.tui.controller import Controller, Outcome, penalty_cards, taken_cards, waiting_cards
 from corazones.tui.dialogs import (
     BidDialog,
+    DecisionDialog,
     DeclareDialog,
     GameOver,
     HandSummary,
@@ -63,7 +64,7 @@ from corazones.tui.texts import (
     suit_name,
     teams_text,
 )
-from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, key_lines, penalty_line
+from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, ink, key_lines, penalty_line
 
 #: The smallest window the table is laid out for, at every player count (columns, lines).
 MIN_SIZE = (80, 24)
@@ -71,20 +72,40 @@ MIN_SIZE = (80, 24)
 COMPACT_BELOW = 30
 
 
-def arrange(players: int, viewer: int) -> tuple[list[int], list[int], list[int]]:
-    """Other seats around the table, clockwise from the viewer's left: (left column, top row, right column).
+#: The most seats across the top: five boxes of the smallest width fill 80 columns, four leave room for their words.
+TOP_MOST = 4
 
-    The left column is listed top to bottom (so the seat on the viewer's left
-    is lowest), the top row left to right, the right column top to bottom.
+
+class SeatLayout(NamedTuple):
+    """Where the other seats sit, clockwise from the viewer's left.
+
+    ``beside_left`` and ``beside_right`` sit on your row, at its ends (with
+    ten or eleven players, so that the top row keeps at most
+    :data:`TOP_MOST` boxes); the left column is listed top to bottom (the
+    seat on the viewer's left lowest), the top row left to right, the right
+    column top to bottom.
     """
+
+    left: list[int]
+    top: list[int]
+    right: list[int]
+    beside_left: list[int]
+    beside_right: list[int]
+
+
+def arrange(players: int, viewer: int) -> SeatLayout:
+    """The other seats around the table, clockwise from the viewer's left (see :class:`SeatLayout`)."""
     others = [(viewer + k) % players for k in range(1, players)]
-    side = 1 if len(others) <= 5 else 2
     if len(others) == 2:
-        return [others[0]], [], [others[1]]
+        return SeatLayout([others[0]], [], [others[1]], [], [])
+    side = 1 if len(others) <= 5 else 2
+    beside = 1 if len(others) - 2 * side > TOP_MOST else 0
+    low_left, low_right = others[:beside], others[len(others) - beside :]
+    others = others[beside : len(others) - beside]
     left = others[:side]
     top = others[side : len(others) - side]
     right = others[len(others) - side :]
-    return left[::-1], top, right
+    return SeatLayout(left[::-1], top, right, low_left, low_right)
 
 
 def hint_text(hint: Hint, names: list[str]) -> str:
@@ -155,21 +176,28 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
         n = self.ctl.rules.players
-        left, top, right = arrange(n, self.ctl.viewer)
+        seats = arrange(n, self.ctl.viewer)
         yield Static(id="header")
         with Horizontal(id="top"):
-            for s in top:
+            for s in seats.top:
                 yield SeatBox(s, id=f"seat{s}")
         with Horizontal(id="middle"):
             with Vertical(id="left", classes="side"):
-                for s in left:
+                for s in seats.left:
                     yield SeatBox(s, id=f"seat{s}")
             yield Static(id="center")
             with Vertical(id="right", classes="side"):
-                for s in right:
+                for s in seats.right:
                     yield SeatBox(s, id=f"seat{s}")
         with Horizontal(id="bottom"):
+            # ten or eleven players: a seat at each end of your row, under the side columns
+            for s in seats.beside_left:
+                yield SeatBox(s, id=f"seat{s}", classes="beside")
+                yield Static(classes="spacer")
             yield SeatBox(self.ctl.viewer, id=f"seat{self.ctl.viewer}")
+            for s in seats.beside_right:
+                yield Static(classes="spacer")
+                yield SeatBox(s, id=f"seat{s}", classes="beside")
         yield Static(id="message")
         with Horizontal(id="handrow"):
             yield HandView(id="hand")
@@ -200,6 +228,12 @@ class TableScreen(Screen[None]):
         if self.query("#passbtn"):
             self.redraw()  # the keys line is packed for the width, the seats for the height
 
+    def on_screen_suspend(self) -> None:
+        self.query_one(HandView).refresh()  # a dialog above takes the keys: the hand's cursor goes
+
+    def on_screen_resume(self) -> None:
+        self.query_one(HandView).refresh()
+
     def on_mount(self) -> None:
         self.query_one("#passbtn", Button).display = False
         self.query_one(HandView).focus()
@@ -212,9 +246,7 @@ class TableScreen(Screen[None]):
         way to the new language's name.  The default name of your seat
         ("You") is said in the new language too.
         """
-        viewer = self.ctl.viewer
-        if self.ctl.human is not None and self.ctl.names[viewer] in default_names():
-            self.ctl.names[viewer] = _("You")
+        self.ctl.name_default()
         self.message = Text(_("Language: English"))
         if self.query("#passbtn"):
             self.redraw()
@@ -289,7 +321,7 @@ class TableScreen(Screen[None]):
 
     def _header(self, obs: Observation) -> Text:
         t = Text()
-        t.append("Corazones", style="bold red")
+        t.append("Corazones", style=ink("bold red"))
         t.append(f" · {obs.rules.name} · ")
         last = obs.rules.hands if obs.rules.hands is not None else obs.hand_index + 1
         t.append(_("hand {n}").format(n=min(obs.hand_index + 1, last)))  # after the last hand, still the last
@@ -321,7 +353,7 @@ class TableScreen(Screen[None]):
             lines.append(Text(_("Pass: {direction}").format(direction=direction(obs.pass_direction))))
         if obs.bids and obs.phase in ("bid", "declare"):
             lines.append(Text(_("Bids: {bids}").format(bids=bids_text(obs, names))))
-        if obs.declarer is not None:
+        if obs.declarer is not None and obs.phase not in ("bid", "declare"):  # the high bidder names it after
             lines.append(
                 Text(_("{who} named {suit}").format(who=names[obs.declarer], suit=suit_name(obs.penalty_suit)))
             )
@@ -356,7 +388,7 @@ class TableScreen(Screen[None]):
         if self.shown_trick is not None:
             w = self.shown_trick.winner
             who = names[w] if w is not None else _("nobody (cancelled)")
-            lines.append(Text(_("Trick to {who}").format(who=who), style="bold yellow"))
+            lines.append(Text(_("Trick to {who}").format(who=who), style=ink("bold yellow")))
         return Text("\n").join(lines)
 
     def _turn_text(self, obs: Observation) -> str:
@@ -392,9 +424,10 @@ class TableScreen(Screen[None]):
             hand.show(obs.hand, None, self.selected, marked, four)
             passbtn.display = True
             passbtn.disabled = len(self.selected) != obs.rules.pass_count
-            passbtn.label = ngettext("Pass {n} card", "Pass {n} cards", obs.rules.pass_count).format(
-                n=obs.rules.pass_count
-            )
+            label = ngettext("Pass {n} card", "Pass {n} cards", obs.rules.pass_count).format(n=obs.rules.pass_count)
+            if str(passbtn.label) != label:
+                passbtn.label = label
+                passbtn.refresh(layout=True)  # a label's change alone keeps the old width (after a language switch)
         elif obs.decision is Kind.PLAY and not self.pausing:
             hand.show(obs.hand, {a.cards[0] for a in obs.legal}, (), marked, four)
             passbtn.display = False
@@ -423,7 +456,7 @@ class TableScreen(Screen[None]):
         return key_lines(parts, max(20, self.size.width - 2))
 
     def say(self, text: str | Text, error: bool = False) -> None:
-        self.message = Text(text, style="bold red") if error and isinstance(text, str) else text
+        self.message = Text(text, style=ink("bold red")) if error and isinstance(text, str) else text
         self.query_one("#message", Static).update(self.message)
 
     # ---------------------------------------------------------------- flow
@@ -668,6 +701,13 @@ class TableScreen(Screen[None]):
             return
         self.human_action(Action.play(obs.seat, event.card))
 
+    def on_hand_view_resized(self, event: HandView.Resized) -> None:
+        """A decision's dialog sits just above the hand: when the table's layout moves the hand, it follows."""
+        event.stop()
+        dialog = self.app.screen
+        if isinstance(dialog, DecisionDialog):
+            dialog.call_after_refresh(dialog.dock_above_hand)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "passbtn":
             self.action_pass_cards()
@@ -828,13 +868,6 @@ def commitment_text(ctl: Controller) -> str:
         return commit(ctl.game.seed)
     except CorazonesError:
         return ""
-
-
-def default_names() -> set[str]:
-    """The word for your seat when no name was given, in every language of the catalog."""
-    from corazones.i18n import LANGS, translator
-
-    return {translator(lang).gettext("You") for lang in LANGS}
 
 
 def writes_stream(path: Path | str) -> bool:

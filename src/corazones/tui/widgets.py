@@ -25,9 +25,36 @@ from corazones.tui.texts import _, suit_glyph
 TWO_COLOURS = ("", "red", "", "red")
 FOUR_COLOURS = ("green", "dodger_blue1", "", "red")
 
+_ink = {"mono": False}
+
+
+def set_monochrome(on: bool) -> None:
+    """Draw without colours of our own (the app sets it from ``NO_COLOR``, as Textual reads it).
+
+    Under ``NO_COLOR`` Textual shows every colour as its grey: a red card
+    would be a dark grey on the dark table, darker than the dimmed cards
+    that cannot be played.  So cards take the text's colour, and what cannot
+    be played is told by a grey with a line through it rather than by a hue.
+    """
+    _ink["mono"] = on
+
+
+def monochrome() -> bool:
+    return _ink["mono"]
+
+
+def ink(style: str) -> str:
+    """``style`` as drawn: under ``NO_COLOR`` without its colours (bold, italic and the like kept)."""
+    return str(Style.parse(style).without_color) if _ink["mono"] else style
+
 
 def suit_colour(suit: int, four: bool) -> str:
-    return (FOUR_COLOURS if four else TWO_COLOURS)[suit]
+    return "" if _ink["mono"] else (FOUR_COLOURS if four else TWO_COLOURS)[suit]
+
+
+def unplayable_style() -> Style:
+    """A card that cannot be played now: dimmed, and under ``NO_COLOR`` grey and struck through."""
+    return Style(color="grey50", strike=True) if _ink["mono"] else Style(dim=True, color="grey50")
 
 
 def card_label(card: int, four: bool = False, bold: bool = False) -> Text:
@@ -86,6 +113,9 @@ class HandView(Widget, can_focus=True):
             super().__init__()
             self.index = index
             self.card = card
+
+    class Resized(Message):
+        """The hand's size changed (the window's, or the table's layout): a dialog docked above it follows."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -161,12 +191,12 @@ class HandView(Widget, can_focus=True):
                 glyph = CARDS[c].glyph()
                 style = Style.parse(suit_colour(c // 13, self.four) or "default")
                 if self.playable is not None and c not in self.playable:
-                    style = Style(dim=True, color="grey50")
+                    style = unplayable_style()
                 if i in self.selected:
                     style += Style(bgcolor="yellow", color="black", bold=True)
                 if c in self.marked:
                     style += Style(underline=True, bold=True)
-                if i == self.cursor and self.has_focus:
+                if i == self.cursor and self.has_focus and self.screen.is_active:  # not under a dialog's keys
                     style += Style(reverse=True)
                 token = f" {glyph} "
                 text.append(token, style=style)
@@ -197,6 +227,9 @@ class HandView(Widget, can_focus=True):
                 self.post_message(self.Picked(i, self.cards[i]))
                 return
 
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
+
     def on_focus(self) -> None:
         self.refresh()
 
@@ -207,8 +240,8 @@ class HandView(Widget, can_focus=True):
 class SeatBox(Static):
     """One seat at the table: name and level in the border, cards left, points, penalty cards, its card."""
 
-    def __init__(self, seat: int, *, id: str | None = None) -> None:
-        super().__init__(id=id, classes="seat")
+    def __init__(self, seat: int, *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=f"seat {classes}".strip())
         self.seat = seat
 
 
