@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from corazones.server.client import Api
+from corazones.server.client import Api, TableClient
 from corazones.server.local import LocalServer
 from tests.helpers import PATIENCE, save_screenshot, watched_page
 
@@ -348,6 +348,62 @@ def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
     page.click("#continue-btn")
     page.wait_for_selector("[data-decision='pass']")
     assert page.locator(".hand .card").count() == 13
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+#: Pat's last card of the second hand is to be played now.
+LAST_CARD_2_JS = LAST_CARD_JS.replace("v.hand_index === 0", "v.hand_index === 1")
+
+
+def test_a_summary_not_gone_by_is_shown_again_after_a_reload_or_a_return(browser: Any, server: LocalServer) -> None:
+    """Pat reloads the tab with a hand's summary up: it is there again, the same, held until Continue; once
+    gone by, a reload shows none. Then the tab is closed as Pat's last card of the next hand goes, and the
+    hand ends without it: back, Pat sees that hand's summary too (how many penalty cards each took, as this
+    browser never saw its cards)."""
+    page, _api, table = open_table(browser, server, PHONE, "standard", {"hands": 3}, [HUMAN, RANDOM, RANDOM, RANDOM])
+    play_until(page, "continue")
+    rows = summary_rows(page)
+    page.reload()
+    page.wait_for_selector("#continue-btn")
+    assert page.inner_text("#hand-summary h2") == "Hand 1 over"
+    assert summary_rows(page) == rows
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'continue-btn'")
+    drawn = seat_numbers(page)
+    for row in rows:
+        assert drawn[row["seat"]]["took"] == row["points"], (row, drawn)
+        assert drawn[row["seat"]]["score"] == row["total"], (row, drawn)
+    top = page.locator(".felt-top").inner_text()
+    assert "Hand 1" in top and "Pass" not in top, top  # the bar is on the hand just over, not the next one's pass
+    assert page.locator(".hand .card").count() == 0
+    save_screenshot(page, "feel-summary-after-reload-390")
+    page.click("#continue-btn")
+    page.wait_for_selector("[data-decision='pass']")
+    page.reload()
+    page.wait_for_selector("[data-decision='pass']")
+    page.wait_for_timeout(500)
+    assert page.locator("#hand-summary").count() == 0
+    assert "Hand 2" in page.locator(".felt-top").inner_text()
+    # The tab goes as Pat's last card of hand 2 does: the page never sees the hand end.
+    play_until(page, "over", until=LAST_CARD_2_JS)
+    assert page.evaluate(LAST_CARD_2_JS), "the game ended before Pat's last card of the second hand"
+    wes = Api(server.base)
+    wes.guest("Wes")
+    watcher = TableClient(wes, table)  # watching: it says when the hand is over
+    page.evaluate("window.__corazones.table.sock.ws.onmessage = null")
+    page.evaluate(MOVE_JS, "play")
+    watcher.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_end", timeout=PATIENCE)
+    watcher.close()
+    page.reload()
+    page.wait_for_selector("#continue-btn")
+    assert page.inner_text("#hand-summary h2") == "Hand 2 over"
+    assert "penalty card" in page.locator("#hand-summary").inner_text()
+    result = page.evaluate("window.__corazones.table.history[1]")
+    for row in summary_rows(page):
+        assert row["total"] == str(result["totals"][int(row["seat"])]), (row, result)
+    page.click("#continue-btn")
+    page.wait_for_selector("[data-decision='pass']")
+    assert "Hand 3" in page.locator(".felt-top").inner_text()
     assert not page.errors, page.errors
     page.context.close()
 
@@ -792,7 +848,7 @@ def test_spanish_has_no_english_leftovers(browser: Any, server: LocalServer) -> 
     assert "Black Maria" not in options and "María Negra" in options
     # Every bot level is named in Spanish, wherever the lobby offers one.
     levels = " ".join(page.eval_on_selector_all("#view select option", "e => e.map(x => x.textContent)"))
-    for word in ("shooter", "learned", "random", "expert"):
+    for word in ("shooter", "moonshot", "searching", "learned", "random", "expert"):
         assert not re.search(rf"\b{word}\b", levels), (word, levels)
     # A table made without a name is named after its host and its rules, both in Spanish.
     page.click("#create-btn")

@@ -134,6 +134,10 @@ def test_a_review_marks_the_decisions_and_steps_through_them(
             shot = True
             save_screenshot(page, f"review-mark-{size['width']}", full_page=True)
             assert fits_width(page, "#review-box")
+            # the replay's panel keeps the page's margin on both sides (nothing in it widens it)
+            board = page.locator(".replay-board").bounding_box()
+            assert board is not None
+            assert abs(board["x"] - (size["width"] - board["x"] - board["width"])) <= 1, board
         assert len(seen) < 60
     assert seen == list(range(1, len(seen) + 1)) and seen[-1] == int(match.group(2))
     # every marked decision was on one of those stops: one per distinct hand and step, at least
@@ -234,7 +238,9 @@ def test_a_rated_game_shows_the_rating_change_and_the_leaderboard_the_player(
     line = page.inner_text("#rating-change")
     change = api.request("GET", f"/api/games/{table}/ratings")["changes"][0]
     assert f"{change['before']:.2f} → {change['after']:.2f}" in line, line
-    assert "Standard Hearts" in line and re.search(r"\([+−±]\d+\.\d\d\)", line), line
+    assert "Standard Hearts" in line and re.search(r"\([+\-±]\d+\.\d\d\)", line), line
+    # One minus sign, the one the page's language writes numbers with, for the new rating and the change.
+    assert "−" not in line, line
     save_screenshot(page, f"rating-change-{size['width']}")
     assert fits_width(page, "#game-over")
     # the lobby's leaderboard lists the player, and the name opens the profile with the chart

@@ -54,6 +54,7 @@ export function renderArena(tb) {
     node.style.top = `${50 + ry * p.sin}%`;
     nodes.push(node);
   }
+  const seatEls = nodes.slice();
   const trick = h("div.trick", { "aria-label": t("Cards on the table"), role: "group" });
   const shown = st.shownTrick;
   const plays = shown ? shown.plays : v ? v.trick : [];
@@ -67,17 +68,16 @@ export function renderArena(tb) {
   // Beside the seats to the left and right, never under them (a narrow screen brings them closer in).
   const dx = Math.min(tw * 1.05 * spread, Math.max(tw * 0.75, W / 2 - boxW - 8 - tw / 2));
   const dy = tw * 1.4 * 0.6 * spread;
-  plays.forEach(([s, c], i) => {
-    const p = relPos(tb, s);
+  // Placed once the seats are drawn: clear of them (fitTrick).
+  const placed = plays.map(([s, c], i) => {
     const el = cardElement(c);
     el.setAttribute("aria-label", t("{name}: {card}", { name: st.nameOf(s), card: cardName(c) }));
     el.style.width = `${tw}px`;
-    el.style.left = `calc(50% + ${Math.round(dx * p.cos)}px)`;
-    el.style.top = `calc(50% + ${Math.round(dy * p.sin)}px)`;
     el.style.zIndex = String(10 + i);
     if (shown && s === winner) el.classList.add("win");
     if (st.table && st.table.rules.decks === 2 && counts[c] > 1) el.classList.add("cancelled");
     trick.append(el);
+    return { el, p: relPos(tb, s) };
   });
   nodes.push(trick);
   const lastTrick = tb.lastTrickShown && v && v.last_trick && !shown && !st.summary && !v.game_over ? v.last_trick : null;
@@ -85,7 +85,6 @@ export function renderArena(tb) {
     const note = h("div.trick-note", { "aria-hidden": "true" }, winner === null
       ? t("Trick annulled")
       : winner === st.seat ? t("You take the trick") : t("{name} takes the trick", { name: st.nameOf(winner) }));
-    note.style.top = `calc(50% + ${Math.round(dy + tw * 0.7 + 24)}px)`;
     nodes.push(note);
   } else if (!v) {
     nodes.push(waitingRoom(tb));
@@ -102,7 +101,22 @@ export function renderArena(tb) {
     const c = /** @type {HTMLElement} */ (el).dataset.card;
     if (c && !fromHand.has(c)) fromHand.set(c, centre(el));
   }
+  // The focus stays on the control it was on (Continue, a game over button) when the felt is drawn again.
+  const active = document.activeElement;
+  const focusedId = active && active !== document.body && tb.arena.contains(active) ? active.id : "";
   tb.arena.replaceChildren(...nodes);
+  const refocus = focusedId ? document.getElementById(focusedId) : null;
+  if (refocus) refocus.focus({ preventScroll: true });
+  // Where the seats really stand decides where the trick goes: a seat's box grows with its text (two lines of
+  // numbers in Spanish on a phone), and the trick keeps clear of every box.
+  keepInside(tb, seatEls);
+  const fit = fitTrick(tb, seatEls, tw, dx, dy);
+  for (const { el, p } of placed) {
+    el.style.left = `calc(50% + ${Math.round(dx * p.cos)}px)`;
+    el.style.top = `${Math.round(fit.cy + fit.dy * p.sin)}px`;
+  }
+  const noteEl = /** @type {HTMLElement | null} */ (tb.arena.querySelector(".trick-note"));
+  if (noteEl) noteEl.style.top = `${Math.round(Math.min(fit.cy + fit.dy + tw * 0.7 + 24, fit.height - 18))}px`;
   // A card new on the table travels from the seat (or your hand) that played it.
   const keys = plays.map(([s, c]) => `${s}:${c}`);
   const before = tb.drawnPlays || [];
@@ -116,6 +130,71 @@ export function renderArena(tb) {
       arrive(/** @type {HTMLElement} */ (els[i]), from, "play", "translate(-50%, -50%)");
     }
   }
+}
+
+/**
+ * Each seat's box wholly inside the felt: moved in by what it runs past an edge (a box taller than the
+ * height it was placed for).
+ * @param {TableScreen} tb
+ * @param {HTMLElement[]} seats
+ */
+function keepInside(tb, seats) {
+  const a = tb.arena.getBoundingClientRect();
+  if (!a.width || !a.height) return;
+  const gap = 2;
+  for (const el of seats) {
+    const r = el.getBoundingClientRect();
+    const x = r.left < a.left + gap ? a.left + gap - r.left : r.right > a.right - gap ? a.right - gap - r.right : 0;
+    const y = r.top < a.top + gap ? a.top + gap - r.top : r.bottom > a.bottom - gap ? a.bottom - gap - r.bottom : 0;
+    if (x) el.style.left = `calc(${el.style.left} + ${Math.round(x)}px)`;
+    if (y) el.style.top = `calc(${el.style.top} + ${Math.round(y)}px)`;
+  }
+}
+
+/**
+ * Where the trick's middle goes (`cy`, from the felt's top) and how far its cards stand from it up and down
+ * (`dy`): in the middle of the felt when that is clear, else moved down (or up) until no card of any seat
+ * would cover a seat's box above (or below) it, and drawn closer together when the felt is too short for that.
+ * @param {TableScreen} tb
+ * @param {HTMLElement[]} seats the seat boxes, drawn
+ * @param {number} tw a card's width
+ * @param {number} dx a card's distance from the middle, sideways
+ * @param {number} dy a card's distance from the middle, up and down
+ * @returns {{cy: number, dy: number, height: number}}
+ */
+function fitTrick(tb, seats, tw, dx, dy) {
+  const a = tb.arena.getBoundingClientRect();
+  const W = a.width;
+  const H = a.height;
+  if (!W || !H) return { cy: (tb.arena.clientHeight || 320) / 2, dy, height: tb.arena.clientHeight || 320 };
+  const ch = tw * 1.4; // a card's height (5:7)
+  const gap = 4;
+  const boxes = seats.map((el) => {
+    const r = el.getBoundingClientRect();
+    return { l: r.left - a.left, r: r.right - a.left, t: r.top - a.top, b: r.bottom - a.top };
+  });
+  const n = tb.store.nPlayers();
+  const spots = Array.from({ length: n }, (_, s) => relPos(tb, s));
+  let lo = 0;
+  for (const k of [1, 0.9, 0.8, 0.7, 0.6]) {
+    const ddy = dy * k;
+    lo = -Infinity;
+    let hi = Infinity;
+    for (const p of spots) {
+      const x = W / 2 + dx * p.cos;
+      const oy = ddy * p.sin;
+      lo = Math.max(lo, gap - oy + ch / 2);
+      hi = Math.min(hi, H - gap - oy - ch / 2);
+      for (const b of boxes) {
+        if (b.r <= x - tw / 2 + 1 || b.l >= x + tw / 2 - 1) continue; // beside the card, not above or below it
+        const mid = (b.t + b.b) / 2;
+        if (mid < H / 2 - ch / 4) lo = Math.max(lo, b.b + gap - oy + ch / 2);
+        else if (mid > H / 2 + ch / 4) hi = Math.min(hi, b.t - gap - oy - ch / 2);
+      }
+    }
+    if (lo <= hi) return { cy: Math.min(Math.max(H / 2, lo), hi), dy: ddy, height: H };
+  }
+  return { cy: lo, dy: dy * 0.6, height: H }; // clear of the seats above, at least
 }
 
 /**
@@ -173,7 +252,7 @@ export function pileNode(tb, s, piles) {
     type: "button",
     "aria-label": ngettext("{name}: {n} trick won; show the penalty cards", "{name}: {n} tricks won; show the penalty cards", p.tricks, { name }),
     onclick: (/** @type {Event} */ ev) => { ev.stopPropagation(); showPile(tb, s); },
-  }, stack, h("span.pile-n", null, String(p.tricks)));
+  }, h("span.pile-face", null, stack, h("span.pile-n", null, String(p.tricks))));
 }
 
 /**

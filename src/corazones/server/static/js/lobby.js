@@ -6,7 +6,7 @@ import { restoreFields } from "./fields.js";
 import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
 import { leaderboardPanel } from "./ratings.js";
-import { levelName, tableTitle } from "./words.js";
+import { levelHelp, levelName, tableTitle } from "./words.js";
 import { announce, h, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };
@@ -177,7 +177,9 @@ export class Lobby {
       mainBox,
       h("details.options", { id: "create-more" }, h("summary", null, t("More rules")), moreBox),
       h("h3", null, t("Seats and computer players")),
-      h("p.help.muted", null, t("Bots: random and beginner are gentle; standard counts cards; expert searches thousands of deals before each card.")),
+      // Every level the server offers, with how it plays.
+      h("ul.level-help", { "aria-label": t("Bot levels") }, levels.map((l) => h("li", null, h("strong", null, levelName(l)),
+        levelHelp(l) ? ": " + levelHelp(l) : ""))),
       seatsBox,
       h("div.row", null,
         h("div.field", null, h("label", { for: "takeover" }, t("Bot that keeps a dropped player's seat warm")), takeover),

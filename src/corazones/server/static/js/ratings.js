@@ -31,9 +31,9 @@ export function familyTitle(family) {
   }
 }
 
-/** A signed figure: "+1.25", "−0.40". @param {number} x */
+/** A signed figure written as `num` writes the others ("+1.25", "-0.40", "±0.00"). @param {number} x */
 function signedFixed(x) {
-  return (x > 0 ? "+" : x < 0 ? "−" : "±") + num(Math.abs(x), 2);
+  return x > 0 ? "+" + num(x, 2) : x < 0 ? num(x, 2) : "±" + num(0, 2);
 }
 
 /** @type {Map<string, Promise<Change[]>>} the changes of each finished game, asked once per page */

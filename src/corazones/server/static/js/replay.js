@@ -84,6 +84,8 @@ export class ReplayViewer {
     this.step = 0; // 0 = the deal (and passes), k = after trick k
     /** @type {Replay | undefined} loaded by load() */
     this.data = undefined;
+    /** @type {{name?: string | null, preset?: string | null} | null} the table, for its name (null: not known) */
+    this.info = null;
     this.onKey = (/** @type {KeyboardEvent} */ e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
     /** The game review shown on this replay (review.js). */
@@ -135,8 +137,11 @@ export class ReplayViewer {
 
   async load() {
     this.root.replaceChildren(h("div.page", null, h("section.panel", null, h("p", null, t("Loading…")))));
+    // The table's name heads the replay; a game whose table is not known any more is named by its rules.
+    const info = api.getTable(this.id).catch(() => null);
     try {
       this.data = await api.getReplay(this.id);
+      this.info = await info;
     } catch (e) {
       this.root.replaceChildren(h("div.page", null, h("section.panel", null, h("h2", null, t("Replay")), h("p", null, e.message))));
       return;
@@ -252,9 +257,9 @@ export class ReplayViewer {
       h("br"), t("Totals: {scores}", { scores: hd.result.totals.map((x, s) => `${this.name(s)} ${x}`).join(", ") })) : null;
     const fair = h("p.fair", null, t("Seed: {seed}", { seed: String(d.seed) }), h("br"), t("Commitment: {c}", { c: d.commitment || "—" }));
     this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
-      h("h2", null, t("Replay of {table}", { table: presetTitle(rules.name || "") })),
+      h("h2", null, t("Replay of {table}", { table: this.info ? tableTitle(this.info) : presetTitle(rules.name || "") })),
       h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
-      controls, middle, this.analyseButton(hd), this.review.draw(), result, hands, fair,
+      controls, middle, this.analyseButton(hd), this.review.draw(), result, h("div.table-scroll", null, hands), fair,
       h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
   }
 }

@@ -85,25 +85,49 @@ export function gameOverPanel(tb) {
   const rv = tb.store.reveal;
   const v = tb.store.view;
   const winners = (rv && rv.winners) || (v && v.winners) || [];
-  // Like the summary: the standings scroll inside the box, the heading and the actions stay in view.
-  const box = h("div.center-msg.summary", { role: "region", "aria-label": t("Game over"), id: "game-over" });
-  box.append(h("h2", null, t("Game over")));
-  const body = h("div.summary-body");
-  body.append(h("p", null, tb.store.seat !== null && winners.includes(tb.store.seat)
+  const folded = tb.gameOverFolded;
+  // Like the summary: the standings scroll inside the box, the heading and the actions stay in view. On a
+  // phone it covers the screen: it folds to its heading and winners, and the side panel below is reached.
+  const box = h(folded ? "div.center-msg.summary.folded" : "div.center-msg.summary", { role: "region", "aria-label": t("Game over"), id: "game-over" });
+  const toggle = h("button.btn.small.ghost", {
+    type: "button", id: "game-over-toggle", "aria-expanded": folded ? "false" : "true", "aria-controls": "game-over-body",
+    onclick: () => foldGameOver(tb, !folded),
+  }, folded ? t("Show the results") : t("Hide the results"));
+  box.append(h("div.over-head", null, h("h2", null, t("Game over")), toggle));
+  box.append(h("p.over-winners", null, tb.store.seat !== null && winners.includes(tb.store.seat)
     ? t("You win!")
     : ngettext("Winner: {names}", "Winners: {names}", winners.length, { names: winners.map((s) => tb.store.nameOf(s)).join(", ") })));
+  const body = h("div.summary-body", { id: "game-over-body", hidden: folded });
   body.append(standings(tb, winners));
   box.append(body);
   if (rv) {
     body.append(ratingChange(tb.id, tb.store.seat));
     body.append(h("p", null, t("The shuffle seed is revealed: check that it matches the commitment shown at the start.")));
-    box.append(h("div.summary-foot", null, h("a.btn.primary", { href: "#/" }, t("New game")),
-      " ", h("button.btn.gold", { type: "button", onclick: () => tb.showTab("fair") }, t("Check the fair shuffle")),
+    // The fairness panel is in the side panel: on a phone the box folds out of its way first.
+    const checkFair = () => {
+      if (getComputedStyle(box).position === "fixed") foldGameOver(tb, true, false);
+      tb.showTab("fair");
+    };
+    box.append(h("div.summary-foot", { hidden: folded }, h("a.btn.primary", { href: "#/" }, t("New game")),
+      " ", h("button.btn.gold", { type: "button", id: "check-fair", onclick: checkFair }, t("Check the fair shuffle")),
       " ", h("a.btn", { href: rv.record_url, download: `corazones-${tb.id}.json` }, t("Download the record")),
       " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}` }, t("Replay")),
       " ", h("a.btn", { href: `#/replay/${encodeURIComponent(tb.id)}/review`, id: "review-link" }, t("Review this game"))));
   }
   return box;
+}
+
+/**
+ * Fold the game over box to its heading and winners (or open it again), keeping the focus on its button.
+ * @param {TableScreen} tb
+ * @param {boolean} folded
+ * @param {boolean} [focus] give the focus back to the box's button (not when it moves on elsewhere)
+ */
+export function foldGameOver(tb, folded, focus = true) {
+  tb.gameOverFolded = folded;
+  tb.render();
+  const toggle = /** @type {HTMLElement | null} */ (document.getElementById("game-over-toggle"));
+  if (focus && toggle) toggle.focus();
 }
 
 /**

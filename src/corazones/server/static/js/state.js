@@ -90,8 +90,15 @@ export function applyPlay(view, e, mySeat) {
  * @returns {View}
  */
 export function settleView(v, r, chips) {
+  // A view of a later hand (the one dealt since, after a reload): the hand over is the result's (all played).
+  const later = v.hand_index !== r.index ? {
+    hand_index: r.index, dealer: r.dealer, pass_direction: r.pass_direction, penalty_suit: r.penalty_suit, declarer: r.declarer,
+    phase: "play", passed: [], received: [], received_from: null, pass_to: null, last_trick: null, hearts_broken: true,
+    bids: r.declarer !== null && r.bid ? [/** @type {[number, number]} */ ([r.declarer, r.bid])] : [],
+  } : {};
   return {
     ...v,
+    ...later,
     points_taken: r.points.slice(),
     scores: r.totals.slice(),
     chips: chips || v.chips,

@@ -45,6 +45,44 @@ export function getSpeed() {
 /** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * What this browser has seen of each table's hands (localStorage, the last tables only): the last hand whose
+ * summary went by (Continue), and the tricks of the last hand seen to end, so that a summary not gone by
+ * yet is shown again after a reload, or when the player comes back to a hand that ended without them.
+ * @typedef {{seen: number, ended?: {index: number, tricks: Trick[]} | null}} HandsSeen
+ */
+const SEEN_KEY = "corazones.handsSeen";
+const SEEN_TABLES = 20;
+
+/** @returns {Record<string, HandsSeen>} */
+function readSeen() {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEEN_KEY) || "{}");
+    return all && typeof all === "object" ? all : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+/**
+ * Change what is kept for table `id` (it becomes the most recent; the oldest tables beyond the last few go).
+ * @param {string} id
+ * @param {(rec: HandsSeen | undefined) => HandsSeen} change
+ */
+function writeSeen(id, change) {
+  const all = readSeen();
+  const rec = change(all[id]);
+  delete all[id];
+  all[id] = rec;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - SEEN_TABLES))) delete all[old];
+  try {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(all));
+  } catch (e) {
+    /* storage full or off: a reload then shows no summary */
+  }
+}
+
 export class TableStore {
   /**
    * @param {string} id the table's id
@@ -83,7 +121,7 @@ export class TableStore {
     this.commitment = null;
     /** @type {Reveal | null} */
     this.reveal = null;
-    /** @type {{result: HandResult, tricks: Trick[]} | null} the last hand result, shown until dismissed */
+    /** @type {{result: HandResult, tricks: Trick[] | null} | null} the last hand result, shown until dismissed (tricks: null when unknown) */
     this.summary = null;
     /** @type {View | null} the view that came with a hand's last event, kept back while its summary is up */
     this.pendingView = null;
@@ -182,7 +220,41 @@ export class TableStore {
     const missed = s.missed || [];
     for (const ev of missed) this.logEvent(ev.event, true);
     this.summaryAfterGap(missed.map((/** @type {{event: TableEvent}} */ m) => m.event), before);
+    this.summaryNotSeen();
     return { reconnect, missed: missed.length };
+  }
+
+  /**
+   * After a reload, or back at a table whose hand ended while the page was closed (a bot played for you): the
+   * summary of the last hand that ended since this browser last went past one, held until Continue as
+   * always (a spectator's goes by itself), over that hand's settled view. Its cards are those this browser
+   * saw taken when it saw the hand end, else how many penalty cards each took. A table opened here for the
+   * first time shows none (what was seen is kept from then on).
+   */
+  summaryNotSeen() {
+    const table = /** @type {TableInfo} */ (this.table);
+    const last = this.history.length ? this.history[this.history.length - 1] : null;
+    const rec = readSeen()[this.id];
+    if (!rec) {
+      writeSeen(this.id, () => ({ seen: last ? last.index : -1, ended: null }));
+      return;
+    }
+    if (this.summary || !last || last.index <= rec.seen || table.status === "finished") return;
+    const tricks = rec.ended && rec.ended.index === last.index ? rec.ended.tricks : null;
+    this.pendingView = this.view;
+    this.openSummary(last, tricks, this.view);
+    this.held = true;
+    if (this.seat === null) {
+      const shown = this.summary;
+      setTimeout(() => { if (this.summary === shown) this.continueAfterSummary(); }, this.speed().trick * 2.5);
+    }
+  }
+
+  /** The summary up now has been seen (Continue, or a spectator's pause): a reload does not show it again. */
+  summarySeen() {
+    const index = this.summary ? this.summary.result.index : null;
+    if (index === null) return;
+    writeSeen(this.id, (rec) => ({ ...(rec || {}), seen: Math.max(index, rec ? rec.seen : -1) }));
   }
 
   /**
@@ -228,12 +300,13 @@ export class TableStore {
    * Open the summary of the hand that ended with `result`, over `view` settled by it, so that every number
    * on the table agrees with the summary; the focus goes to Continue and the end is said.
    * @param {HandResult} result
-   * @param {Trick[]} tricks that hand's tricks
+   * @param {Trick[] | null} tricks that hand's tricks (null: not known here)
    * @param {View | null} view the hand's last view
    */
   openSummary(result, tricks, view) {
     const table = /** @type {TableInfo} */ (this.table);
-    this.lastHandTricks = tricks;
+    this.lastHandTricks = tricks || [];
+    if (tricks) writeSeen(this.id, (rec) => ({ seen: rec ? rec.seen : result.index - 1, ended: { index: result.index, tricks } }));
     if (view) this.view = settleView(view, result, chipTotals(table.rules, this.history, this.nPlayers()));
     this.summary = { result, tricks };
     this.hooks.focus("#continue-btn");
@@ -385,6 +458,7 @@ export class TableStore {
           this.hooks.render();
           await sleep(pause);
         }
+        this.summarySeen();
         this.summary = null;
         this.takePendingView();
       }
@@ -400,6 +474,7 @@ export class TableStore {
 
   /** The player has seen the summary: the next hand comes. */
   continueAfterSummary() {
+    this.summarySeen();
     this.summary = null;
     this.held = false;
     this.takePendingView();

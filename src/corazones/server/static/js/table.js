@@ -57,6 +57,8 @@ export class TableScreen {
     this.dialogFor = null;
     this.unread = 0;
     this.lastTrickShown = false;
+    /** Whether the game over box is folded to its heading (on a phone it covers the side panel). */
+    this.gameOverFolded = false;
     /** @type {string | null} the decision announced last */
     this.turnKey = null;
     /** @type {string[]} the trick's cards drawn last ("seat:card"), to move only the new ones */

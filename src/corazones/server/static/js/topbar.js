@@ -23,7 +23,8 @@ export function renderTop(tb) {
   const items = [h("span.chip.table-name", null, tableTitle(st.table))];
   if (v) {
     if (!v.game_over) items.push(h("span.chip", null, t("Hand {n}", { n: v.hand_index + 1 })));
-    if (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && st.tricks.length === 0 && v.tricks_played === 0)) {
+    // (Not under a hand's summary: the pass shown would be the next hand's.)
+    if (!st.summary && (v.phase === "pass" || (v.pass_direction && v.pass_direction !== "hold" && st.tricks.length === 0 && v.tricks_played === 0))) {
       const to = v.pass_to !== undefined && v.pass_to !== null ? st.nameOf(v.pass_to) : null;
       items.push(h("span.chip", null, v.pass_direction === "hold"
         ? t("No pass this hand")
@@ -52,9 +53,11 @@ export function renderTop(tb) {
     }
   }
   if (st.commitment) {
-    items.push(h("button.chip", {
-      type: "button", title: t("Fair shuffle: see the commitment"), onclick: () => tb.showTab("fair"),
-      html: LOCK + " " + esc(t("Fair shuffle {c}", { c: short(st.commitment) })),
+    // On a phone only the lock and the hash show (one row less); the name says it all.
+    const fair = t("Fair shuffle {c}", { c: short(st.commitment) });
+    items.push(h("button.chip.fair-chip", {
+      type: "button", title: t("Fair shuffle: see the commitment"), "aria-label": fair, onclick: () => tb.showTab("fair"),
+      html: `${LOCK} <span class="long">${esc(fair)}</span><span class="short">${esc(short(st.commitment))}</span>`,
     }));
   }
   const speed = h("select", {
@@ -66,6 +69,7 @@ export function renderTop(tb) {
     type: "checkbox", id: "motion", checked: motionSetting() === "on",
     onchange: (/** @type {Event} */ e) => setMotion(/** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"),
   });
-  items.push(h("span.chip", null, motion, h("label", { for: "motion" }, t("Motion"))));
+  // The whole chip is the switch's label: a target as large as a button on a touch screen.
+  items.push(h("label.chip.motion-chip", null, motion, t("Motion")));
   tb.top.replaceChildren(...items);
 }

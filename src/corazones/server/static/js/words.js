@@ -28,8 +28,26 @@ export function levelName(level) {
     case "standard": return t("standard");
     case "expert": return t("expert");
     case "shooter": return t("moon shooter");
+    case "moonshot": return t("searching moon shooter");
     case "learned": return t("learned");
     default: return level || "";
+  }
+}
+
+/**
+ * How a bot level plays, in a few words (the lobby lists the levels it offers), or "" for a level it does not know.
+ * @param {string} level
+ */
+export function levelHelp(level) {
+  switch (level) {
+    case "random": return t("plays any legal card, at random");
+    case "beginner": return t("plays the first rules of thumb: passes its highest cards, plays low");
+    case "standard": return t("counts cards and defends against the moon");
+    case "expert": return t("searches thousands of deals before each card");
+    case "shooter": return t("goes for the moon whenever its hand makes it plausible");
+    case "moonshot": return t("the expert's search, going for the moon only when the search finds that it pays");
+    case "learned": return t("a small network trained on the expert's choices: quick");
+    default: return "";
   }
 }
 
