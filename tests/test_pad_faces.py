@@ -384,6 +384,11 @@ def flat(text: str) -> str:
     return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
 
 
+def says(output: str, words: str) -> bool:
+    """Whether an error box says ``words``, however it wrapped them (a long path is cut anywhere)."""
+    return "".join(words.split()) in "".join(flat(output).split())
+
+
 def saved_pad(path: Path, *hands: str) -> Path:
     """A pad of Ana, Bea, Carl and Dan with ``hands`` saved at ``path``."""
     pad = Pad(Rules.preset("standard"), ("Ana", "Bea", "Carl", "Dan"))
@@ -398,18 +403,17 @@ def test_the_csv_flag_never_names_the_save_file(tmp_path: Path) -> None:
     same = tmp_path / "same.x"
     result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(same), "--csv", str(same)], input="q\n")
     assert result.exit_code == 2, result.output
-    assert f"'--csv': '{same}' is the pad's own file (--save '{same}')" in flat(result.output)
+    assert says(result.output, f"'--csv': '{same}' is the pad's own file (--save '{same}')"), result.output
     assert not same.exists()
     link = tmp_path / "link.csv"
     link.symlink_to(tmp_path / "s.json")  # a link to the --save file, not written yet
     result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(tmp_path / "s.json"), "--csv", str(link)])
-    assert result.exit_code == 2 and f"'{link}' is the pad's own file (--save '{tmp_path / 's.json'}')" in flat(
-        result.output
-    )
+    assert result.exit_code == 2
+    assert says(result.output, f"'{link}' is the pad's own file (--save '{tmp_path / 's.json'}')"), result.output
     hard = tmp_path / "hard.csv"
     os.link(saved_pad(tmp_path / "h.json", "3 4 6 0 QS=Carl"), hard)
     result = runner.invoke(app, ["pad", "--names", NAMES, "--save", str(tmp_path / "h.json"), "--csv", str(hard)])
-    assert result.exit_code == 2 and "is the pad's own file" in flat(result.output)
+    assert result.exit_code == 2 and says(result.output, "is the pad's own file")
     assert loads((tmp_path / "h.json").read_text()).totals == (3, 4, 19, 0)
 
 
