@@ -20,7 +20,7 @@ from pathlib import Path
 from corazones.cli.flags import quoted, refuse
 from corazones.i18n import N_
 from corazones.i18n.oserrors import os_reason
-from corazones.services.files import NotWritableHere, output_kind, resolved
+from corazones.services.files import NotWritableHere, output_kind, resolved, same_file
 
 
 def _probe(folder: Path) -> None:
@@ -30,14 +30,6 @@ def _probe(folder: Path) -> None:
     os.close(fd)
     with contextlib.suppress(OSError):
         probe.unlink()
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` are one file on disk (through links, other spellings of the path)."""
-    try:
-        return a.is_file() and b.is_file() and os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def check_output_file(path: Path, flag: str = "--record", lang: str = "en", reads: Path | None = None) -> None:
@@ -52,7 +44,7 @@ def check_output_file(path: Path, flag: str = "--record", lang: str = "en", read
     command reads, if any: writing over it would destroy the input.
     """
     shown = quoted(path, 200)
-    if reads is not None and _same_file(path, reads):
+    if reads is not None and same_file(path, reads):
         refuse(flag, lang, N_("cannot write to {path}: it is the file being read; name another"), path=shown)
     try:
         kind = output_kind(path)

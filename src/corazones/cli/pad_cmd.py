@@ -26,17 +26,15 @@ from corazones.core.rules import Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
+from corazones.services.files import same_file
 from corazones.services.pad import (
     ASK_LINE,
     DIRECTIONS,
-    NAME_CSV,
-    NAME_JSON,
     OWN_FILE,
     PadFiles,
     how_to_enter,
     not_accepted,
     row_lines,
-    same_file,
     standing_lines,
 )
 
@@ -198,18 +196,7 @@ def run_lines(
                     say(line)
                 continue
             if cmd in ("save", "guardar", "csv"):
-                sheet = cmd == "csv"
-                target = Path(rest.strip()) if rest.strip() else (csv_path if sheet else files.target)
-                if target is None:
-                    example = NAME_CSV if sheet else NAME_JSON
-                    say(gettext("Not accepted: {reason}").format(reason=gettext(example)))
-                    continue
-                refusal = None if sheet else files.save_refusal(target)
-                if refusal is not None:
-                    say(not_accepted(gettext, refusal))
-                    continue
-                reason = files.write_csv(target, gettext) if sheet else files.save_to(target, gettext)
-                say(reason or gettext("Written to {path}").format(path=safe_line(str(target), 200)))
+                say(files.write_named(cmd == "csv", rest.strip(), gettext)[1])
                 continue
             pad.add(parse_hand(pad, text))
             persist()

@@ -74,6 +74,23 @@ def resolved(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
+def same_file(a: Path, b: Path) -> bool:
+    """Whether writing ``a`` would replace the file ``b``: one file through links, hard links or other spellings.
+
+    Either may not exist yet (a ``--save`` file is made by the first hand); standard output, a device or a pipe
+    is written, never replaced, so it is nobody's file here.
+    """
+    try:
+        if output_kind(a) != "file" or output_kind(b) != "file":
+            return False
+    except OSError:  # a folder, a loop of links: refused elsewhere
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one or both not there yet: where their links lead
+        return resolved(a) == resolved(b)
+
+
 def output_kind(path: Path | str) -> Kind:
     """How :func:`save_atomic` would write ``path``, or :class:`NotWritableHere` if it never would.
 

@@ -7,7 +7,6 @@ the ``gettext`` they pass; every number comes from :class:`~corazones.core.pad.P
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,7 +19,7 @@ from corazones.core.pad.grammar import LINE_HINTS, entry_text
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text
 from corazones.i18n.oserrors import os_reason_text
-from corazones.services.files import output_kind, resolved, save_atomic
+from corazones.services.files import same_file, save_atomic
 
 DIRECTIONS = {"left": N_("left"), "right": N_("right"), "across": N_("across"), "hold": N_("no pass")}
 MOON_NAMES = {"add_to_others": N_("adds {total} to the others"), "subtract_from_self": N_("subtracts {total}")}
@@ -182,23 +181,6 @@ def save_or_reason(path: Path, text: str, gettext: Gettext, wait: bool = True) -
     return None
 
 
-def same_file(a: Path, b: Path) -> bool:
-    """Whether writing ``a`` would replace the file ``b``: one file through links, hard links or other spellings.
-
-    Either may not exist yet (a ``--save`` file is made by the first hand); standard output, a device or a pipe
-    is written, never replaced, so it is nobody's file here.
-    """
-    try:
-        if output_kind(a) != "file" or output_kind(b) != "file":
-            return False
-    except OSError:  # a folder, a loop of links: refused elsewhere
-        return False
-    try:
-        return os.path.samefile(a, b)
-    except OSError:  # one or both not there yet: where their links lead
-        return resolved(a) == resolved(b)
-
-
 def _shown(path: Path) -> str:
     return repr(safe_line(str(path), 200))
 
@@ -278,6 +260,23 @@ class PadFiles:
         if refusal is not None:
             return gettext(N_("Not accepted: {reason}")).format(reason=error_text(gettext, refusal))
         return save_or_reason(path, self.pad.to_csv(), gettext, wait)
+
+    def write_named(self, sheet: bool, name: str, gettext: Gettext, wait: bool = True) -> tuple[bool, str]:
+        """``save FILE`` (the pad) or ``csv FILE`` (the sheet) as either face takes it: (written, what to say).
+
+        Without a name the pad goes where every change goes and the sheet to ``--csv``; the pad is not saved
+        onto the ``--csv`` file, nor the sheet onto the pad's own files.
+        """
+        path = Path(name) if name else (self.csv if sheet else self.target)
+        if path is None:
+            return False, gettext(N_("Not accepted: {reason}")).format(reason=gettext(NAME_CSV if sheet else NAME_JSON))
+        refusal = None if sheet else self.save_refusal(path)
+        if refusal is not None:
+            return False, not_accepted(gettext, refusal)
+        reason = self.write_csv(path, gettext, wait) if sheet else self.save_to(path, gettext, wait)
+        if reason is not None:
+            return False, reason
+        return True, gettext(N_("Written to {path}")).format(path=safe_line(str(path), 200))
 
     def not_saved(self, gettext: Gettext, template: str) -> str | None:
         """``template`` (:data:`ASK_LINE`, :data:`ASK_SHEET`) when hands are not saved, else ``None``."""

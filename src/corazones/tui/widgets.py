@@ -39,10 +39,6 @@ def set_monochrome(on: bool) -> None:
     _ink["mono"] = on
 
 
-def monochrome() -> bool:
-    return _ink["mono"]
-
-
 def ink(style: str) -> str:
     """``style`` as drawn: under ``NO_COLOR`` without its colours (bold, italic and the like kept)."""
     return str(Style.parse(style).without_color) if _ink["mono"] else style

@@ -22,8 +22,6 @@ from corazones.i18n import N_, error_text, translator
 from corazones.services.pad import (
     ASK_SHEET,
     DIRECTIONS,
-    NAME_CSV,
-    NAME_JSON,
     PadFiles,
     how_to_enter,
     not_accepted,
@@ -141,8 +139,6 @@ class SheetScreen(Screen[None]):
         self.files = files
         self.pad = files.pad
         self.gt = gettext
-        self.save_path = files.target  # --save, else the --load file: where every change is saved
-        self.csv_path = files.csv
         self.editing: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -262,23 +258,13 @@ class SheetScreen(Screen[None]):
 
     def write_file(self, sheet: bool, name: str) -> None:
         """``save FILE`` (the pad) or ``csv FILE`` (the sheet); without a name, where ``--save`` / ``--csv`` say."""
-        _ = self.gt
-        path = Path(name) if name else (self.csv_path if sheet else self.save_path)
-        if path is None:
-            example = NAME_CSV if sheet else NAME_JSON
-            self.show_error(_("Not accepted: {reason}").format(reason=_(example)))
-            return
-        refusal = None if sheet else self.files.save_refusal(path)
-        if refusal is not None:
-            self.show_error(not_accepted(_, refusal))
-            return
-        reason = self.files.write_csv(path, _, wait=False) if sheet else self.files.save_to(path, _, wait=False)
-        if reason is not None:
-            self.show_error(reason)
+        written, said = self.files.write_named(sheet, name, self.gt, wait=False)
+        if not written:
+            self.show_error(said)
             return
         self.show_error("")
         self.query_one("#pad-entry", Input).value = ""
-        self.notify(_("Written to {path}").format(path=safe_line(str(path), 200)))
+        self.notify(said)
 
     def action_undo(self) -> None:
         try:
@@ -325,12 +311,12 @@ class SheetScreen(Screen[None]):
             self.refresh_sheet()
 
     def action_save(self) -> None:
-        if self.save_path is None:
+        if self.files.target is None:  # --save, else the --load file: where every change is saved
             self.show_error(self.gt(N_("Type save FILE to save the pad (or start with --save FILE).")))
             return
         if self.persist():
             self.show_error("")
-            self.notify(self.gt(N_("Written to {path}")).format(path=safe_line(str(self.save_path), 200)))
+            self.notify(self.gt(N_("Written to {path}")).format(path=safe_line(str(self.files.target), 200)))
 
     def last_lines(self) -> list[str]:
         """The last hand's lines as line mode prints them (for tests and screen readers)."""
