@@ -75,3 +75,15 @@ def test_only_a_card_to_play_is_analysed() -> None:
         analyse(game)
     with pytest.raises(ValueError, match="worlds must be at least 1"):
         analyse(game, worlds=0)
+
+
+def test_the_observation_of_a_seat_that_waits_is_refused_as_such() -> None:
+    """Not "the game is over": the board names the seat that is to act."""
+    game = Game(Rules.preset("standard"), seed=3)
+    while game.decision_kind() is not Kind.PLAY:
+        seat = game.to_act()[0]
+        game.apply(make_player("standard", seat).act(game.observation(seat)))
+    to_act = game.to_act()[0]
+    waits = (to_act + 1) % 4
+    with pytest.raises(ValueError, match=rf"seat {waits} is not to act now \(to act: seat {to_act}\)"):
+        analyse(game.observation(waits), worlds=2)

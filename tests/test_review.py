@@ -6,6 +6,7 @@ import json
 import re
 import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -194,3 +195,103 @@ def test_bids_are_valued_through_the_rest_of_the_auction() -> None:
     assert bids and all(d.options >= 2 and d.loss >= 0 for d in bids)
     assert {d.chosen.value for d in bids} >= {0}
     assert all(d.best.kind is Kind.BID for d in bids)
+
+
+def test_the_report_words_a_bid_as_a_bid() -> None:
+    """A bid is "bid 2" or "no bid" in the report, never a bare amount ("seat 0: 2 ...; better 0")."""
+    from corazones.cli.render import Seats
+    from corazones.cli.review_cmd import action_text
+    from corazones.core.actions import Action
+
+    for lang, bid, none in (("en", "bid 2", "no bid"), ("es", "puja 2", "no puja")):
+        names = Seats(lang, 4)
+        assert action_text(Action(Kind.BID, 0, value=2), names, True) == bid
+        assert action_text(Action(Kind.BID, 0, value=0), names, True) == none
+
+
+def _tally(n: int, mean: float, givers: dict[tuple[int, int], int]) -> Any:
+    from corazones.players.review import _Tally
+
+    t = _Tally(values=[mean] * n, points=0.0)
+    for (card, seat), k in givers.items():
+        t.took[card] = t.took.get(card, 0) + k
+        t.givers[(card, seat)] = k
+    return t
+
+
+def test_a_reason_names_a_giver_only_with_what_that_seat_gave() -> None:
+    """Q♠ taken 54% of the time after 4♠, from three seats: seat 3 gave it as often after either card (24%, 22%).
+
+    The reason must not say "4♠ let seat 3 give you Q♠ on 54%": it names seat 2, whose giving made the
+    difference, with its own shares (20% against 8%); and when no single seat does, it says "you took".
+    """
+    from corazones.core.actions import Action
+    from corazones.core.cards import parse_card
+    from corazones.players.review import _why
+
+    game = Game(Rules.preset("standard"), seed=3)
+    while game.decision_kind() is not Kind.PLAY or len(game.observation(game.to_act()[0]).legal) < 2:
+        seat = game.to_act()[0]
+        game.apply(make_player("standard", seat).act(game.observation(seat)))
+    me = game.to_act()[0]
+    obs = game.observation(me)
+    cards = [a.cards[0] for a in obs.legal]
+    chosen, best = Action.play(me, cards[0]), Action.play(me, cards[-1])
+    qs = parse_card("QS")
+    others = [(me + k) % 4 for k in (1, 2, 3)]
+    tc = _tally(50, -9.0, {(qs, others[2]): 12, (qs, others[1]): 10, (qs, others[0]): 5})
+    tb = _tally(50, -5.7, {(qs, others[2]): 11, (qs, others[1]): 4, (qs, others[0]): 4})
+    why = _why(obs, Kind.PLAY, chosen, best, tc, tb, 3.3, 26.0)
+    first = why[0]
+    assert "give you" in first.template
+    assert first.params["seat"] == others[1] and (first.params["worse"], first.params["better"]) == (20, 8)
+
+    tc = _tally(50, -9.0, {(qs, others[2]): 10, (qs, others[1]): 9, (qs, others[0]): 8})
+    tb = _tally(50, -5.7, {(qs, others[2]): 7, (qs, others[1]): 6, (qs, others[0]): 5})
+    first = _why(obs, Kind.PLAY, chosen, best, tc, tb, 3.3, 26.0)[0]
+    assert first.template.startswith("after {chosen} you took")
+    assert (first.params["worse"], first.params["better"]) == (54, 36)
+    assert "seat" not in first.params
+
+
+def test_a_record_that_ends_in_an_illegal_action_is_refused_before_any_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Off a terminal (no progress bar) too: a bad last action is said at once, not after the whole review."""
+    from corazones.core.errors import RecordError
+    from corazones.players import review as module
+
+    record = review_games.load("standard")
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    actions[-1] = dict(actions[-1], seat=(actions[-1]["seat"] + 1) % 4)  # out of turn
+
+    def searched(*args: object) -> None:
+        raise AssertionError("a decision was valued before the record was checked")
+
+    monkeypatch.setattr(module, "_review_one", searched)
+    with pytest.raises(RecordError, match=f"action #{len(actions)} "):
+        review_record(record, worlds=2, pass_worlds=2)
+
+
+def test_a_reason_gives_the_points_only_when_the_better_option_takes_fewer() -> None:
+    """ "3♦ was better: about 13.5 points expected against 13.0" says the opposite of what it means."""
+    from corazones.core.actions import Action
+    from corazones.players.review import _why
+
+    for preset in ("partnership", "hearts_1887"):
+        game = Game(Rules.preset(preset), seed=3)
+        while game.decision_kind() is not Kind.PLAY or len(game.observation(game.to_act()[0]).legal) < 2:
+            seat = game.to_act()[0]
+            game.apply(make_player("standard", seat).act(game.observation(seat)))
+        me = game.to_act()[0]
+        obs = game.observation(me)
+        cards = [a.cards[0] for a in obs.legal]
+        chosen, best = Action.play(me, cards[0]), Action.play(me, cards[-1])
+        tc, tb = _tally(40, -15.0, {}), _tally(40, -13.6, {})
+        tc.points, tb.points = 40 * 13.0, 40 * 13.5  # the better card takes more of the hand's points
+        first = _why(obs, Kind.PLAY, chosen, best, tc, tb, 1.4, 26.0)[0]
+        assert first.template == "{best} was better for the game as a whole", (preset, first)
+        tb.points = 40 * 11.0  # and fewer: the figures say why
+        first = _why(obs, Kind.PLAY, chosen, best, tc, tb, 1.4, 26.0)[0]
+        assert "expected against" in first.template, (preset, first)

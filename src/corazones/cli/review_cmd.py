@@ -201,12 +201,17 @@ def _renderer(names: Seats, glyphs: bool) -> Callable[[tuple[Reason, ...]], str]
 
 
 def action_text(a: Action, names: Seats, glyphs: bool) -> str:
-    """An option as the report shows it: ``Q♠``, ``pass A♥ K♥ Q♠``, ``name ♠``, ``add to others``."""
+    """An option as the report shows it: ``Q♠``, ``pass A♥ K♥ Q♠``, ``bid 3``, ``no bid``, ``name ♠``, the moon choice.
+
+    A bid is worded as the replay viewer words it: a bare amount ("2 ... better 0") reads as anything but a bid.
+    """
     _ = translator(names.lang).gettext
     if a.kind is Kind.PLAY:
         return card_text(a.cards[0], glyphs)
     if a.kind is Kind.PASS:
         return _("pass {cards}").format(cards=" ".join(card_text(c, glyphs) for c in a.cards))
+    if a.kind is Kind.BID:
+        return _("bid {n}").format(n=a.value) if a.value else _("no bid")
     if a.kind is Kind.DECLARE and isinstance(a.value, int):
         return _("name {suit}").format(suit=suit_text(a.value, glyphs))
     return word(names.lang, str(a.value))

@@ -99,8 +99,9 @@ def analyse(
     """Every legal card's expected value for the seat to act in ``where`` (a game, or that seat's observation).
 
     Raises ``ValueError`` when nobody is to play a card (the pass, the
-    auction, the moon choice or the end of the game) or when
-    ``open_hands`` is asked of a bare observation (it holds no other hand).
+    auction, the moon choice or the end of the game), when the observation
+    is of a seat that is not to act, or when ``open_hands`` is asked of a
+    bare observation (it holds no other hand).
     """
     if worlds < 1:
         raise ValueError(f"worlds must be at least 1, not {worlds}")
@@ -112,6 +113,12 @@ def analyse(
     else:
         assert isinstance(where, Observation)
         obs = where
+    if obs.decision is None and not obs.game_over:
+        # an observation of a seat that waits: another seat acts (saying "the game is over" would be false)
+        raise ValueError(
+            f"the analysis board values the cards of the seat to act, and seat {obs.seat} is not to act now "
+            f"(to act: seat {', '.join(map(str, obs.to_act))}): analyse that seat's observation, or the game"
+        )
     if obs.decision is not Kind.PLAY:
         raise ValueError(_no_play(obs.decision))
     if open_hands:
