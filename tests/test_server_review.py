@@ -104,3 +104,41 @@ def test_reviews_at_once_are_bounded_and_the_rest_wait(server: LocalServer) -> N
         "running",
         "done",
     )
+
+
+def test_a_game_is_rated_for_who_sat_at_its_start_not_for_who_finished_it(server: LocalServer) -> None:
+    """Leaving is no way out of a loss, and stepping into a seat mid-game earns nobody its rating."""
+    leaver = Api(server.base)
+    leaver.guest("Leaver")
+    info = leaver.create(preset="standard", options={"hands": 8, "target": None}, takeover_level="random")
+    table = info["id"]
+    c = TableClient(leaver, table)
+    first = c.snapshot["table"]["seats"][0]["player"]
+    leaver.request("POST", f"/api/tables/{table}/leave")  # during the first deal: a bot plays seat 0 on
+    c.close()
+    joiner = Api(server.base)
+    joiner.guest("Joiner")
+    j = TableClient(joiner, table)  # watching: seat 0 is free to others from the next deal on
+    j.send({"type": "sit", "seat": 0})
+    reply = j.wait(lambda m: m["type"] in ("error", "snapshot"))
+    if reply["type"] == "error":
+        assert reply["code"] == "seat_taken", reply
+        j.wait(lambda m: m["type"] == "event" and m["event"]["kind"] == "hand_start")
+        j.send({"type": "sit", "seat": 0})
+        j.wait(lambda m: m["type"] == "snapshot")
+    assert j.seat == 0
+    second = j.snapshot["table"]["seats"][0]["player"]
+    assert second != first
+    play_to_end([j], timeout=120)
+    drain(j)
+    j.close()
+    deadline = time.monotonic() + PATIENCE
+    while not (changes := joiner.request("GET", f"/api/games/{table}/ratings")["changes"]):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert [(ch["seat"], ch["player"]) for ch in changes] == [(0, first)]
+    assert joiner.request("GET", f"/api/players/{first}/profile")["games"] == 1
+    assert joiner.request("GET", f"/api/players/{second}/profile")["games"] == 0
+    listed = joiner.request("GET", f"/api/games?player={first}")
+    assert [g["id"] for g in listed] == [table] and "Leaver" in listed[0]["players"]
+    assert joiner.request("GET", f"/api/games?player={second}") == []

@@ -19,7 +19,7 @@ from corazones.server.events import EventLog, seat_event
 from corazones.server.metrics import Metrics
 from corazones.server.refusal import Refused
 from corazones.server.table import TableRuntime, bot_key
-from corazones.services.ratings import rate_table
+from corazones.services.ratings import players_at_start, rate_table
 
 log = logging.getLogger("corazones.server")
 
@@ -147,13 +147,19 @@ class Turns:
         g = t.game
         assert g is not None
         t.status = "finished"
+        # The game's results go to the people seated at its start (services.ratings.seat_players says why).
+        start = await asyncio.to_thread(players_at_start, self.ctx.store, t.id)
         results = []
         for s, st in enumerate(t.seats):
+            player, name = st.player if st.kind == "human" else None, t.seat_info(s)["name"]
+            if start is not None and s < len(start):
+                first, first_name = start[s]
+                player, name = first, (first_name if first is not None else name)
             results.append(
                 {
                     "seat": s,
-                    "player_id": st.player if st.kind == "human" else None,
-                    "name": t.seat_info(s)["name"],
+                    "player_id": player,
+                    "name": name,
                     "score": g.scores[s],
                     "won": s in g.winners,
                     "hands": len(g.history),

@@ -21,8 +21,9 @@ thrown away, so a rating means the same thing whoever one plays.  The
 figures come from whole games between levels (``bench/ratings.py``: each
 level rated as one player over those games, then shifted so that
 ``standard`` sits at 25, the rating a new player starts with; see
-``docs/review.md``).  A seat a bot took over for a human who left counts as
-that human's: leaving is losing.
+``docs/review.md``).  A game is rated for the humans seated at its start: a
+seat a bot took over for a human who left counts as that human's (leaving is
+losing), and a player who took a seat during the game is not rated for it.
 
 Games with fewer than two humans count.  With bots at fixed, calibrated
 strengths, a game of one human against three bots measures that human
@@ -187,14 +188,38 @@ def replay_table(row: Table, store: Store) -> Game:
     return game
 
 
-def seat_players(row: Table) -> list[tuple[int | None, str]]:
-    """Per seat: the human player id (``None`` for a bot seat) and the bot level that would stand in."""
+def seat_players(row: Table, store: Store) -> list[tuple[int | None, str]]:
+    """Per seat: the human who held it when the game started (``None`` for a bot seat) and the bot level that stands in.
+
+    A game belongs to the people seated at its start (:func:`players_at_start`): one who left
+    during the game is rated on how their seat finished, its bot playing on for them, so leaving is
+    no way out of a loss; one who took a seat during the game is not rated for it, so nobody can step
+    into a seat that is already winning and collect its rating.
+    """
+    seats = json.loads(row.seats)
+    start = players_at_start(store, row.id)
     out: list[tuple[int | None, str]] = []
-    for s in json.loads(row.seats):
-        player = s.get("player") if s.get("kind") == "human" else None
+    for i, s in enumerate(seats):
         level = s.get("level") or row.takeover_level
-        out.append((player if isinstance(player, int) else None, str(level)))
+        out.append((start[i][0] if start is not None and i < len(start) else _human(s), str(level)))
     return out
+
+
+def players_at_start(store: Store, table_id: str) -> list[tuple[int | None, str]] | None:
+    """Per seat, the human player id (None: a bot) and name the stored ``game_start`` event seated.
+
+    None before the game started.  The game's results and ratings go to these players, whoever
+    holds the seats at its end.
+    """
+    start = store.events(table_id, 0, ("game_start",))
+    if not start:
+        return None
+    return [(_human(s), str(s.get("name") or "")) for s in start[0].data.get("seats", [])]
+
+
+def _human(seat: dict[str, Any]) -> int | None:
+    player = seat.get("player") if seat.get("kind") == "human" else None
+    return player if isinstance(player, int) else None
 
 
 def changes(store: Store, table_id: str) -> list[RatingChange]:
@@ -217,7 +242,7 @@ def rate_table(store: Store, table_id: str) -> list[RatingChange]:
     row = store.table(table_id)
     if row is None or row.status != "finished":
         return []
-    seats = seat_players(row)
+    seats = seat_players(row, store)
     if not any(p is not None for p, _ in seats):
         return []
     game = replay_table(row, store)
