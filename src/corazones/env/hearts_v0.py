@@ -28,7 +28,8 @@ Options of the environment (everything else is a rule option of the preset):
     a list of :class:`~corazones.core.position.Position`: each ``reset``
     starts from one of them, drawn from the seed (the same seed, the same
     position), instead of dealing from the seed; the game then goes on with
-    deals from the seed.  ``reset(options={"position": p})`` picks one for a
+    deals from the seed.  A position plays by its own rules, so they must be
+    the environment's (others are refused).  ``reset(options={"position": p})`` picks one for a
     single reset; ``"single_deal": True`` ends the episode with it.
 ``pass_direction``
     ``"rules"`` (default): the first hand passes as the rules' cycle starts
@@ -72,10 +73,10 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ign
 from corazones.core.game import Game
 from corazones.core.observation import Observation
 from corazones.core.position import Position
-from corazones.core.rules import Rules
+from corazones.core.rules import OPTION_NAMES, Rules
 from corazones.env.encoding import make_encoding
-from corazones.env.render import render_text
-from corazones.env.table import Table
+from corazones.env.render import check_lang, render_text
+from corazones.env.table import Table, action_number
 
 
 def env(preset: str = "standard", players: int | None = None, **options: Any) -> AECEnv:
@@ -133,6 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
+        check_lang(lang)
         if illegal not in AEC_ILLEGAL:
             raise ValueError(f"illegal = {illegal!r} is not allowed; one of: {', '.join(AEC_ILLEGAL)}")
         self.rules = make_rules(preset, players, rules, **options)
@@ -241,7 +243,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
         if self.illegal == "terminate" and not self._allowed(agent, action):
             self._terminate_illegal(agent)
             return
-        rewards, illegal = self.table.act(self.agent_name_mapping[agent], int(action))
+        rewards, illegal = self.table.act(self.agent_name_mapping[agent], action)
         self.infos[agent].pop("illegal", None)
         if illegal:
             self.infos[agent]["illegal"] = True
@@ -259,8 +261,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo names the bare class 
     def _allowed(self, agent: str, action: Any) -> bool:
         mask = self.table.observe(self.agent_name_mapping[agent])[1]
         try:
-            number = int(action)
-        except (TypeError, ValueError):
+            number = action_number(action)
+        except ValueError:
             return False
         return 0 <= number < len(mask) and bool(mask[number])
 
@@ -297,12 +299,29 @@ AEC_ILLEGAL = ("raise", "terminate", "random")
 
 
 def check_positions(positions: Sequence[Position] | None, rules: Rules) -> list[Position]:
-    """``positions`` as a list, each checked to be a :class:`Position` for the environment's player count."""
+    """``positions`` as a list, each checked to be a :class:`Position` under the environment's rules."""
     out = list(positions or ())
     for p in out:
         if not isinstance(p, Position) or p.rules.players != rules.players:
             raise ValueError(f"positions must be Position values for {rules.players} players, not {p!r}")
+        check_rules(p, rules)
     return out
+
+
+def check_rules(position: Position, rules: Rules) -> None:
+    """Refuse a position whose rules are not the environment's (its name aside).
+
+    The game started from a position plays by the position's rules, while the
+    spaces, the encoding and the masks are the environment's: other rules
+    would silently play another game (a whole match in a ``hands=1``
+    environment) or ask for actions the action space does not hold.
+    """
+    differ = sorted(f for f in OPTION_NAMES if getattr(position.rules, f) != getattr(rules, f))
+    if differ:
+        raise ValueError(
+            f"the position's rules differ from the environment's in {', '.join(differ)}: build positions with the "
+            "environment's rules (env.rules), or create the environment with rules=position.rules"
+        )
 
 
 def pick_position(
@@ -327,4 +346,5 @@ def pick_position(
             raise ValueError(
                 f"the position is for {position.rules.players} players; the environment has {rules.players}"
             )
+        check_rules(position, rules)
     return position, bool(opts.get("single_deal", False))

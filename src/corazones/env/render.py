@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from corazones.core.cards import format_cards
 from corazones.core.observation import Observation
-from corazones.i18n import translator
+from corazones.i18n import LANGS, translator
+
+
+def check_lang(lang: str) -> None:
+    """Refuse a language with no catalogue: the text would silently come out in English."""
+    if lang not in LANGS:
+        raise ValueError(f"lang = {lang!r} is not allowed; one of: {', '.join(LANGS)}")
 
 
 def render_text(obs: Observation, lang: str = "en") -> str:

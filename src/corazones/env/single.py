@@ -24,7 +24,7 @@ from corazones.core.rules import Rules
 from corazones.core.validate import is_whole_in
 from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import check_positions, make_rules, pick_position
-from corazones.env.render import render_text
+from corazones.env.render import check_lang, render_text
 from corazones.env.table import Table
 from corazones.players.registry import LEVELS, make_player
 
@@ -84,6 +84,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode = {render_mode!r} is not allowed; one of: human, ansi (or None)")
+        check_lang(lang)
         self.rules = make_rules(preset, players, rules, **options)
         n = self.rules.players
         if not is_whole_in(seat, 0, n - 1):
@@ -121,7 +122,7 @@ class HeartsEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.table.over:
             raise ValueError("the game is over; call reset() to start another")
-        rewards, illegal = self.table.act(self.seat, int(action))
+        rewards, illegal = self.table.act(self.seat, action)
         obs, self._mask = self._observe()
         info: dict[str, Any] = {"action_mask": self._mask}
         if illegal:

@@ -9,6 +9,7 @@ a learning seat must decide.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,22 @@ REWARDS = ("deal", "game")
 ILLEGAL = ("raise", "random")
 #: ``pass_direction=``: the rules' cycle from its first hand, or the first hand's direction drawn from the seed.
 PASS_DIRECTION = ("rules", "random")
+
+
+def action_number(action: Any) -> int:
+    """``action`` as an action number: an ``int``, a numpy integer or a 0-d integer array (tensor).
+
+    Not ``int(action)``: that turns ``2.7`` into card 2, ``True`` into 1 and
+    ``"5"`` into 5, so a policy handing over floats or a wrong type would play
+    a card it never chose.  Anything that is not an integer (``__index__``)
+    is refused, as ``Discrete.contains`` refuses it.
+    """
+    if not isinstance(action, (bool, np.bool_)):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise ValueError(f"an action is a whole number (an int or a numpy integer), not {action!r}")
 
 
 def side_points(result: HandResult, rules: Rules, seat: int) -> int:
@@ -114,15 +131,19 @@ class Table:
         return self.encoding.encode(obs, picked), self.encoding.mask(obs, picked)
 
     # ---------------------------------------------------------------- act
-    def act(self, seat: int, number: int) -> tuple[list[float], bool]:
-        """``seat`` takes action ``number``; bots then play on.  Rewards per seat, and whether it was illegal."""
+    def act(self, seat: int, action: Any) -> tuple[list[float], bool]:
+        """``seat`` takes ``action`` (a number); bots then play on.  Rewards per seat, and whether it was illegal.
+
+        With ``illegal="random"`` anything not allowed, a number out of range or
+        not a whole number at all, is replaced by a random legal action.
+        """
         game = self.game
         assert game is not None
         rewards = [0.0] * self.rules.players
         before = len(game.history)
         illegal = False
         try:
-            self._apply(game, seat, number)
+            self._apply(game, seat, action_number(action))
         except ValueError:
             if self.illegal == "raise":
                 raise

@@ -14,6 +14,10 @@ evaluates one batch per step instead of one observation.  Two ways to use it:
 A finished game is replaced by a new one at once (its seed follows from the
 batch seed): the row's ``done`` is true on the step that ended it, and the
 observation returned is the new game's first.
+
+With ``illegal="raise"`` (default) every action is checked against the masks
+last returned before any game moves: a batch with one action not allowed
+raises ``ValueError`` naming the game, and no game has stepped.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from corazones.core.validate import is_whole_in
 from corazones.env.encoding import make_encoding
 from corazones.env.hearts_v0 import make_rules
 from corazones.env.single import make_bots
-from corazones.env.table import Table
+from corazones.env.table import Table, action_number
 
 
 class HeartsVector:
@@ -65,7 +69,9 @@ class HeartsVector:
         ]
         if opponents is not None:
             make_bots(opponents, self.rules, [seat], 0)
+        self.illegal = illegal
         self.seats = np.zeros(num_games, dtype=np.int64)
+        self._masks: np.ndarray | None = None  # the masks last returned: what step checks the actions against
         self._seed = 0
         self._games_started = 0
 
@@ -100,12 +106,36 @@ class HeartsVector:
         for i in range(self.num_games):
             self._start(i)
             self._row(i, obs, mask)
+        self._masks = mask.copy()
         return obs, mask
+
+    def _check(self, actions: Sequence[Any] | np.ndarray) -> None:
+        """Refuse the batch before any game moves if one action is not allowed by the masks last returned.
+
+        Stepping game by game and raising at the first bad action would leave
+        the games before it moved, their observations lost, and a retried
+        batch would move them twice.
+        """
+        assert self._masks is not None
+        for i, action in enumerate(actions):
+            try:
+                number = action_number(action)
+            except ValueError as e:
+                raise ValueError(f"game {i}: {e}; no game was stepped") from None
+            if not (0 <= number < self.encoding.actions and self._masks[i, number]):
+                raise ValueError(
+                    f"game {i}: player_{self.seats[i]} may not take action {self.encoding.describe(number)} now "
+                    "(its mask does not allow it); no game was stepped"
+                )
 
     def step(self, actions: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """One action per game: ``(observations, masks, rewards, dones)`` as stacked arrays."""
+        if self._masks is None:
+            raise ValueError("call reset() before step()")
         if len(actions) != self.num_games:
             raise ValueError(f"step needs {self.num_games} actions (one per game), not {len(actions)}")
+        if self.illegal == "raise":
+            self._check(actions)
         n = self.rules.players
         selfplay = self.opponents is None
         obs = np.zeros((self.num_games, self.encoding.size), dtype=np.float32)
@@ -113,7 +143,7 @@ class HeartsVector:
         rewards = np.zeros((self.num_games, n) if selfplay else self.num_games, dtype=np.float32)
         dones = np.zeros(self.num_games, dtype=bool)
         for i, table in enumerate(self.tables):
-            got, _ = table.act(int(self.seats[i]), int(actions[i]))
+            got, _ = table.act(int(self.seats[i]), actions[i])
             if selfplay:
                 rewards[i] = got
             else:
@@ -122,4 +152,5 @@ class HeartsVector:
                 dones[i] = True
                 self._start(i)
             self._row(i, obs, mask)
+        self._masks = mask.copy()
         return obs, mask, rewards, dones
