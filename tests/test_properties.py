@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corazones.core import Action, Deal, Game, Kind, Rules
+from corazones.core import Action, Deal, Game, Kind, Rules, RulesError
 from corazones.core.cards import RANK_LETTERS, SUIT_LETTERS, card_str, format_cards, mask_cards, parse_card
 from corazones.core.records import dumps, make_record, replay, verify_record
 
@@ -602,3 +602,30 @@ def test_many_random_hands_conserve_cards_points_and_legality(cfg: tuple[str, di
     preset, opts = cfg
     g = Game(Rules.preset(preset, **opts), seed=seed)
     play_checked(g, random.Random(seed), hands=1, observe=False)
+
+
+# ------------------------------------------------------- rules that can be played
+
+#: The cards some player count strips (RULES.md §2), and two that are never stripped.
+STRIPPABLE = ("2C", "2D", "3C", "3D", "4C", "2S", "QS", "JD")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    players=st.integers(min_value=3, max_value=7),
+    strip=st.sampled_from(("seed_003", "arnold_2011", "kitty")),
+    hearts=st.sampled_from(("one", "spot", "none")),
+    card_points=st.dictionaries(st.sampled_from(STRIPPABLE), st.integers(min_value=-13, max_value=13), max_size=3),
+)
+def test_accepted_rules_always_put_a_penalty_card_in_play(
+    players: int, strip: str, hearts: str, card_points: dict[str, int]
+) -> None:
+    """§5's penalty total must be something to take: rules the engine accepts leave at least one penalty card
+    in the deck it deals (not only on stripped cards), else every hand scores nothing and no score ever
+    reaches the target (§1)."""
+    try:
+        r = Rules(players=players, strip=strip, hearts=hearts, card_points=card_points)
+    except RulesError:
+        return  # refused, with its reason: nothing is dealt
+    values = r.card_values()
+    assert any(values[c] > 0 for c in r.deck), f"no penalty card in play with {r.to_dict()}"

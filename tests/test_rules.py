@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from corazones.core import PRESETS, Rules, RulesError, card_str, parse_cards
+from corazones.core import PRESETS, Rules, RulesError, card_str, parse_card, parse_cards
 from corazones.core.rules import OPTION_NAMES
 
 
@@ -336,3 +336,63 @@ def test_rules_are_immutable_and_hashable() -> None:
         r.players = 5  # type: ignore[misc]
     assert hash(r) == hash(Rules.preset("standard"))
     assert Rules.preset("standard") != Rules.preset("standard", target=50)
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ({"players": 3, "hearts": "none", "card_points": {"2D": 5}}, "(strip = seed_003 removes 2D with 3 players)"),
+        ({"players": 5, "hearts": "none", "card_points": {"2C": 1, "2D": 1}}, "removes 2C 2D with 5 players"),
+        (
+            {"players": 6, "strip": "arnold_2011", "hearts": "none", "card_points": {"2S": 13}},
+            "(strip = arnold_2011 removes 2S with 6 players)",
+        ),
+    ],
+)
+def test_rules_whose_only_penalty_cards_are_stripped_are_refused(options: dict[str, Any], fragment: str) -> None:
+    """A penalty only on cards the player count strips leaves nothing to score: every hand scores 0 for
+    everyone, and a game to a target (RULES.md §1 'if any score ≥ target') would deal hands forever."""
+    with pytest.raises(RulesError, match="no card in play carries a penalty") as e:
+        Rules(**options)
+    assert fragment in str(e.value)
+    assert "set hearts or card_points" in str(e.value)
+
+
+def test_a_penalty_card_in_play_next_to_stripped_ones_is_enough() -> None:
+    """Only a table with no penalty card in play is refused: stripped penalty cards beside one in play are fine,
+    and so is the same card where the player count keeps it (or the kitty holds the leftovers)."""
+    r = Rules(players=3, hearts="none", card_points={"2D": 5, "3D": 1})
+    assert r.card_values()[parse_card("3D")] == 1
+    Rules(players=4, hearts="none", card_points={"2D": 5})
+    Rules(players=3, strip="kitty", hearts="none", card_points={"2D": 5})
+
+
+def test_card_value_tables_stay_bounded_however_many_rules_are_built() -> None:
+    """Every table a server's client opens builds a ``Rules``, with card values of the client's choosing
+    (-1,000 to 1,000 on any card): the per-rules value tables must not pile up for the life of the process."""
+    from corazones.core import rules as rules_module
+
+    for points in range(1, 1001):
+        for card in ("JD", "10C", "2S"):
+            r = Rules(card_points={"QS": 13, card: points})
+            assert r.card_values()[parse_card(card)] == points
+    assert len(rules_module._VALUES_CACHE) <= 1024
+    assert Rules(card_points={"QS": 13, "JD": 7}).card_values(0)[parse_card("JD")] == 7
+    assert Rules(card_points={"QS": 13, "JD": 7}).card_values(0)[parse_card("5C")] == 1  # clubs as penalty suit
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"pass_count": "x"}, "pass_count must be a whole number from 0 to 13, not 'x'"),
+        ({"pass_count": True}, "pass_count must be a whole number from 0 to 13, not True"),
+        ({"players": 6, "pass_count": 2.5}, "pass_count must be a whole number from 0 to 8, not 2.5"),
+        ({"pass_count": -1}, "pass_count = -1 is out of range; allowed: 0 to 13"),
+        ({"players": 5, "decks": 2, "pass_count": -3}, "pass_count = -3 is out of range; allowed: 0 to 20"),
+    ],
+)
+def test_a_bad_pass_count_is_refused_with_the_counts_a_hand_allows(options: dict[str, Any], message: str) -> None:
+    """The refusal names what is allowed (0 to the hand size), as for a count above the hand, in plain words."""
+    with pytest.raises(RulesError) as e:
+        Rules(**options)
+    assert str(e.value) == message

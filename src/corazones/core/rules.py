@@ -24,6 +24,7 @@ from corazones.core.cards import (
     SUIT_LETTERS,
     SUIT_MASK,
     card_str,
+    format_cards,
     parse_card,
 )
 from corazones.core.errors import N_, CardError, Count, Message, RecordError, RulesError
@@ -321,7 +322,10 @@ def _check_name(name: object) -> None:
         raise RulesError(e.template, **e.params) from None
 
 
+#: Card values per (heart scheme, card_points, penalty suit): bots read them at every decision.  Bounded,
+#: because a server builds rules with values of its clients' choosing for as long as it runs.
 _VALUES_CACHE: dict[tuple[str, tuple[tuple[str, int], ...], int], tuple[int, ...]] = {}
+_VALUES_CACHE_MAX: Final = 1024
 
 
 def _card_values(scheme: str, card_points: tuple[tuple[str, int], ...], suit: int) -> tuple[int, ...]:
@@ -333,6 +337,8 @@ def _card_values(scheme: str, card_points: tuple[tuple[str, int], ...], suit: in
             vals[suit * 13 + rank] = v
         for name, v in card_points:
             vals[parse_card(name)] = v
+        if len(_VALUES_CACHE) >= _VALUES_CACHE_MAX:
+            _VALUES_CACHE.clear()
         got = _VALUES_CACHE[key] = tuple(vals)
     return got
 
@@ -423,7 +429,9 @@ def _validate(r: Rules) -> None:
             raise RulesError(
                 N_("players = {players} is not possible with two decks; allowed: 5 to 11"), players=r.players
             )
-    _int(r.pass_count, "pass_count", OPTION_BOUNDS["pass_count"][0])
+    if not is_whole(r.pass_count) or r.pass_count < 0:
+        # refused with the counts a hand allows (0 to its size), as a count above the hand is below
+        _int(r.pass_count, "pass_count", OPTION_BOUNDS["pass_count"][0], r.hand_size)
     if r.pass_count > r.hand_size:
         raise RulesError(
             N_(
@@ -475,8 +483,21 @@ def _validate(r: Rules) -> None:
         raise RulesError(N_("partnership scores are points; settlement must be points"))
     if r.auction and r.hearts == "none":
         raise RulesError(N_("auction names a penalty suit that costs points, so hearts must not be 'none'"))
-    if all(v <= 0 for v in r.card_values()):
+    values = r.card_values()
+    if all(v <= 0 for v in values):
         raise RulesError(N_("no card carries a penalty: set hearts or card_points"))
+    if all(values[c] <= 0 for c in r.deck):
+        # every penalty card is stripped for this player count: each hand would score nothing, and a game
+        # to a target would deal hands forever
+        raise RulesError(
+            N_(
+                "no card in play carries a penalty (strip = {strip} removes {cards} with {players} players); "
+                "set hearts or card_points"
+            ),
+            cards=format_cards(c for c in r.stripped if values[c] > 0),
+            players=r.players,
+            strip=r.strip,
+        )
 
 
 #: Option names accepted by :meth:`Rules.preset` and in hand logs.
