@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from corazones.core import PRESETS, Rules, RulesError, card_str, parse_card, parse_cards
+from corazones.core import PRESETS, Game, Rules, RulesError, card_str, parse_card, parse_cards
 from corazones.core.rules import OPTION_NAMES
 
 
@@ -240,6 +240,15 @@ def test_pass_cycles() -> None:
     r = Rules(players=5)
     assert (r.pass_offset("left"), r.pass_offset("right"), r.pass_offset("hold")) == (1, 4, 0)
     assert Rules(players=6).pass_offset("across") == 3
+
+
+def test_no_cards_passed_is_no_pass_whatever_the_cycle_says() -> None:
+    """``passes`` with ``pass_count = 0`` passes nothing, so every face hears "hold", as the deal plays it."""
+    r = Rules.preset("hearts_1887", passes=("left",))
+    assert r.pass_count == 0
+    assert r.pass_cycle == ("hold",) and r.pass_direction(0) == "hold"
+    game = Game(r, seed=1)
+    assert game.deal.pass_direction == "hold"
 
 
 # --------------------------------------------------------------- validation

@@ -207,11 +207,15 @@ class Rules:
     # ------------------------------------------------------------ derived
     @property
     def pass_cycle(self) -> tuple[str, ...]:
-        """The pass directions hand after hand (``hold`` = no pass)."""
-        if self.passes is not None:
-            return self.passes
+        """The pass directions hand after hand (``hold`` = no pass).
+
+        No cards passed is no pass, whatever ``passes`` says: the deal holds
+        then, and a face or the score pad asking the direction must hear so.
+        """
         if self.pass_count == 0:
             return ("hold",)
+        if self.passes is not None:
+            return self.passes
         return ("left", "right", "across", "hold") if self.players == 4 else ("left", "right")
 
     def pass_direction(self, hand_index: int) -> str:
