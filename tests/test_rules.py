@@ -242,6 +242,18 @@ def test_pass_cycles() -> None:
     assert Rules(players=6).pass_offset("across") == 3
 
 
+@pytest.mark.parametrize("moon", ["choice", "add_to_others", "subtract_from_self"])
+@pytest.mark.parametrize(
+    ("preset", "settlement"), [("hearts_1887", None), ("auction_hearts", None), ("standard", "chips_1887")]
+)
+def test_a_moon_under_chips_is_refused(preset: str, settlement: str | None, moon: str) -> None:
+    """Chips pay for the penalty cards taken, all of them included (§4): a moon option there would change nothing."""
+    extra = {} if settlement is None else {"settlement": settlement}
+    with pytest.raises(RulesError, match="moon must be 'off'"):
+        Rules.preset(preset, moon=moon, **extra)
+    assert Rules.preset(preset, moon="off", **extra).moon == "off"
+
+
 def test_no_cards_passed_is_no_pass_whatever_the_cycle_says() -> None:
     """``passes`` with ``pass_count = 0`` passes nothing, so every face hears "hold", as the deal plays it."""
     r = Rules.preset("hearts_1887", passes=("left",))

@@ -485,6 +485,15 @@ def _validate(r: Rules) -> None:
         raise RulesError(N_("moon_needs = team only makes sense with partnership = true"))
     if r.partnership and r.settlement != "points":
         raise RulesError(N_("partnership scores are points; settlement must be points"))
+    if r.moon != "off" and r.settlement in ("chips_1887", "chips_pool"):
+        # chips are paid for the penalty cards taken, a hand with all of them included (§4): a shooter asked
+        # how to score a moon would choose something that changes nothing
+        raise RulesError(
+            N_(
+                "settlement = {settlement} pays chips for the penalty cards taken, all of them included; moon must be 'off'"
+            ),
+            settlement=r.settlement,
+        )
     if r.auction and r.hearts == "none":
         raise RulesError(N_("auction names a penalty suit that costs points, so hearts must not be 'none'"))
     values = r.card_values()
