@@ -150,9 +150,11 @@ def test_a_review_marks_the_decisions_and_steps_through_them(
     assert page.evaluate("document.activeElement.id") == "review-prev"
     page.keyboard.press("p")
     assert page.inner_text("#review-count").startswith(f"Mark {len(seen) - 1} of")
-    # a worst moment leads to its mark
-    page.locator(".worst").first.click()
+    # a worst moment leads to its mark, and a keyboard user stays on the button pressed (the page is drawn anew)
+    page.locator(".worst").first.focus()
+    page.keyboard.press("Enter")
     assert page.locator(".review-here .review-item").count() >= 1
+    assert page.evaluate("document.activeElement.classList.contains('worst')")
     # on a card, the trick shows the badge of the reviewed seat's card
     assert page.locator(".replay-trick .mark-badge").count() + page.locator(".review-here").count() >= 1
     assert page.errors == []
@@ -282,6 +284,37 @@ def test_the_review_and_the_board_speak_spanish(browser: Any, server: LocalServe
     page.context.close()
 
 
+def test_the_replay_keeps_the_keyboard_focus_and_leaves_its_dialog_behind(browser: Any, server: LocalServer) -> None:
+    """Each step draws the replay anew: *Next* and the hand menu keep the focus, so Enter steps on.  The arrow keys
+    in the analysis board do not move the replay behind it, and the back button takes the board away with it."""
+    api, player, game = played(server, "Teclas", hands=2)
+    page = page_for(browser, server, DESKTOP, api, player)
+    page.goto("/#/games")
+    page.goto(f"/#/replay/{game}")
+    page.wait_for_selector("#replay-next")
+    page.focus("#replay-next")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert page.inner_text(".replay-controls").endswith("Trick 2 of 13")
+    assert page.evaluate("document.activeElement.id") == "replay-next"
+    page.focus("#replay-hand")
+    page.keyboard.press("ArrowDown")  # hand 2
+    assert page.eval_on_selector("#replay-hand", "s => s.value") == "1"
+    assert page.evaluate("document.activeElement.id") == "replay-hand"
+    page.focus("#replay-next")
+    page.keyboard.press("Enter")
+    page.click("#analyse-here")
+    page.wait_for_selector("dialog[open] #analysis-close")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text(".replay-controls").endswith("Trick 1 of 13")
+    page.go_back()
+    page.wait_for_selector("#typed-analysis")
+    assert page.locator("dialog").count() == 0
+    assert page.errors == []
+    page.context.close()
+
+
 def test_a_typed_position_knowing_only_ones_own_hand(browser: Any, server: LocalServer) -> None:
     """Seat 1's hand as dealt and four plays: the other hands are dealt at random around what was seen."""
     api = Api(server.base)
@@ -305,6 +338,43 @@ def test_a_typed_position_knowing_only_ones_own_hand(browser: Any, server: Local
     page.click("#typed-go")
     page.wait_for_selector("dialog[open] .review-error")
     assert "3C" in page.inner_text("dialog[open] .review-error")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_typed_position_refused_in_the_forms_own_words(browser: Any, server: LocalServer) -> None:
+    """The form says "Seat 1" to "Seat 4" and lists the cards played in order: a refusal counts both the same
+    way (the server counts from 0), a misspelt card is blamed on the field it was typed in, and scores that are
+    not numbers are asked for again."""
+    api = Api(server.base)
+    player = api.guest("Formas")["player"]
+    page = page_for(browser, server, DESKTOP, api, player)
+    page.goto("/#/games")
+    page.click("#typed-analysis")
+
+    def refusal(hands: list[str], plays: str, scores: str = "0 0 0 0") -> str:
+        page.evaluate("document.querySelector('#analysis-board').replaceChildren()")
+        for s, cards in enumerate(hands):
+            page.fill(f"#typed-hand-{s}", cards)
+        page.fill("#typed-plays", plays)
+        page.fill("#typed-scores", scores)
+        page.click("#typed-go")
+        page.wait_for_selector("dialog[open] .review-error")
+        return str(page.inner_text("dialog[open] .review-error"))
+
+    clubs = "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
+    diamonds = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"
+    said = refusal(["QS KS", "", "", ""], "")
+    assert "seat 1 holds 2 cards" in said, said
+    said = refusal([clubs, diamonds, "", ""], "2C 3C")
+    assert "action 2 (seat 2 plays 3C): seat 2 does not hold 3C" in said, said
+    said = refusal(["", "", "", ""], "2C ZZ")
+    assert said.startswith('Cards played so far, in order: "ZZ" is not a card'), said
+    said = refusal(["", "2C 3C x", "", ""], "")
+    assert said.startswith('Seat 2: "X" is not a card'), said
+    for scores in ("0 0 x 0", "1 2 3"):
+        said = refusal(["", "", "", ""], "2C", scores)
+        assert said == "Scores before this hand: type 4 whole numbers, one per seat, or leave it empty", said
     assert page.errors == []
     page.context.close()
 

@@ -12,13 +12,14 @@ finished game (empty when it was not rated).  See
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
 
 from corazones.i18n import N_
 from corazones.server.deps import HubDep, refused
 from corazones.server.hub import Refused
+from corazones.server.routes.games import ID_MAX
 from corazones.services import ratings
 
 router = APIRouter(prefix="/api")
@@ -56,7 +57,8 @@ async def leaderboard(family: str, h: HubDep, limit: int = Query(50, ge=1, le=20
 
 
 @router.get("/players/{player_id}/profile")
-async def profile(player_id: int, h: HubDep) -> dict[str, Any]:
+async def profile(player_id: Annotated[int, Path(ge=0, le=ID_MAX)], h: HubDep) -> dict[str, Any]:
+    # Bounded as the database holds ids (a signed 64-bit integer): a larger one is a 422, not a crash.
     found = await asyncio.to_thread(ratings.profile, h.store, player_id)
     if found is None:
         raise refused(Refused("not_found", N_("there is no player {player}"), player=player_id))

@@ -4,7 +4,7 @@
 // The server values the cards with the expert's search in its worker pool (players.analysis, docs/review.md).
 import * as api from "./api.js";
 import { cardChip, cardName, parseCard, RANKS, sortCards, SUITS } from "./cards.js";
-import { num, t } from "./i18n.js";
+import { explain, num, t } from "./i18n.js";
 import { presetTitle } from "./options.js";
 import { playerName } from "./names.js";
 import { announce, h, openDialog } from "./ui.js";
@@ -160,15 +160,21 @@ export function openTypedAnalysis() {
     const typed = hands.map((el) => readCards(/** @type {HTMLInputElement} */ (el).value));
     const played = readCards(/** @type {HTMLInputElement} */ (plays).value);
     const first = Number(/** @type {HTMLSelectElement} */ (leader).value);
-    const { full, actions } = fillHands(typed, played, first);
     const standing = /** @type {HTMLInputElement} */ (scores).value.split(/[\s,]+/).filter(Boolean).map(Number);
+    const problem = typedProblem(typed, played, standing);
+    if (problem) {
+      out.replaceChildren(h("p.review-error", { role: "alert" }, problem));
+      return;
+    }
+    const { full, actions } = fillHands(typed, played, first);
     const position = { rules: "standard", hands: full, pass_direction: "hold", scores: standing.length ? standing : null };
     out.replaceChildren(h("p", { role: "status" }, t("Analysing: the expert plays each card out on many deals…")));
     try {
       const board = await request("/api/analysis", { position, actions });
       out.replaceChildren(boardView(board, (s) => t("Seat {n}", { n: s + 1 }), null));
     } catch (e) {
-      out.replaceChildren(h("p.review-error", { role: "alert" }, e.message));
+      // The server numbers seats and actions from 0; this form shows "Seat 1" to "Seat 4" and the cards in order.
+      out.replaceChildren(h("p.review-error", { role: "alert" }, e.reason ? explain(countedFromOne(e.reason)) : e.message));
     }
   };
   return openDialog((close) => h("div.analysis-dialog", null,
@@ -183,6 +189,50 @@ export function openTypedAnalysis() {
       h("div.field", null, h("label", { for: "typed-plays" }, t("Cards played so far, in order")), plays),
       h("button.btn.primary", { type: "submit", id: "typed-go" }, t("Analyse"))),
     out), { label: t("Analysis board") });
+}
+
+/** A card as the server writes it ("QS", "10H"), after readCards. @param {string} word */
+const isCard = (word) => /^(10|[2-9JQKA])[CDSH]$/.test(word);
+
+/**
+ * What the typed form cannot send, in words that name its own fields (null: nothing): a word that is not a
+ * card, and scores that are not one whole number per seat. Left to the server, a card misspelled among the
+ * plays would be blamed on the hand the form deals it to, and a score that is not a number would read "None".
+ * @param {string[][]} typed @param {string[]} played @param {number[]} standing
+ */
+export function typedProblem(typed, played, standing) {
+  const fields = [...typed.map((cards, s) => /** @type {[string, string[]]} */ ([t("Seat {n}", { n: s + 1 }), cards])),
+    /** @type {[string, string[]]} */ ([t("Cards played so far, in order"), played])];
+  for (const [field, words] of fields) {
+    const bad = words.find((w) => !isCard(w));
+    if (bad !== undefined) {
+      return t("{field}: {word} is not a card; write the rank then the suit, as QS, 10H or Q♠", { field, word: JSON.stringify(bad) });
+    }
+  }
+  if (standing.length && (standing.length !== typed.length || !standing.every(Number.isSafeInteger))) {
+    return t("Scores before this hand: type {n} whole numbers, one per seat, or leave it empty", { n: typed.length });
+  }
+  return null;
+}
+
+/**
+ * A refusal of the server with its seats counted from 1 and its actions (the cards played, in order) too, as
+ * the typed form counts them: `seat` and `seats` in any part of it, and the `number` of an "action N".
+ * @param {any} reason {template, params}, its params possibly refusals themselves
+ * @returns {any}
+ */
+export function countedFromOne(reason) {
+  if (!reason || typeof reason !== "object" || !reason.template) return reason;
+  const action = String(reason.template).startsWith("action {number}");
+  /** @type {Record<string, any>} */
+  const params = {};
+  for (const [k, v] of Object.entries(reason.params || {})) {
+    if (k === "seat" && /^\d+$/.test(String(v))) params[k] = Number(v) + 1;
+    else if (k === "seats" && typeof v === "string") params[k] = v.replace(/\d+/g, (d) => String(Number(d) + 1));
+    else if (k === "number" && action && Number.isInteger(v)) params[k] = v + 1;
+    else params[k] = countedFromOne(v);
+  }
+  return { ...reason, params };
 }
 
 /** Rank of a card within its suit (2 lowest, ace highest). @param {string} c */

@@ -40,10 +40,13 @@ export class ApiError extends Error {
   /**
    * @param {number} status the HTTP status (0: no answer)
    * @param {string} message
+   * @param {any} [reason] the refusal as {template, params} when the server gave one (a screen may word it
+   *   for its own fields, as the analysis board numbers the seats it shows)
    */
-  constructor(status, message) {
+  constructor(status, message, reason = null) {
     super(message);
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -83,8 +86,9 @@ export async function request(method, path, body, extra = {}) {
   const type = res.headers.get("content-type") || "";
   if (type.includes("json")) data = await res.json().catch(() => null);
   if (!res.ok) {
-    const text = detailText(data && data.detail) || res.statusText;
-    throw new ApiError(res.status, text);
+    const detail = data && data.detail;
+    const text = detailText(detail) || res.statusText;
+    throw new ApiError(res.status, text, detail && detail.reason && detail.reason.template ? detail.reason : null);
   }
   return data;
 }

@@ -7,7 +7,7 @@ import { currentLang, loadLang, preferredLang, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { GamesList, ReplayViewer, StatsScreen } from "./replay.js";
 import { TableScreen, getSpeed, SPEEDS, speedName } from "./table.js";
-import { h, toast } from "./ui.js";
+import { closeDialogs, h, toast } from "./ui.js";
 
 class App {
   constructor() {
@@ -127,6 +127,9 @@ class App {
   route(kept = null) {
     if (this.screen && this.screen.destroy) this.screen.destroy();
     this.screen = null;
+    // A dialog belongs to the screen that opened it (the analysis board, a profile): the back button or a
+    // link leaves it behind rather than over the next screen.
+    closeDialogs();
     this.refreshTop();
     const parts = (location.hash || "#/").slice(2).split("/").map(decodeURIComponent);
     this.view.replaceChildren();

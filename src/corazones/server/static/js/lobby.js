@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { MAIN, SKIP, optionField as field, presetDescription, presetTitle, readOptions } from "./options.js";
 import { leaderboardPanel } from "./ratings.js";
 import { levelHelp, levelName, tableTitle } from "./words.js";
-import { announce, h, toast } from "./ui.js";
+import { announce, h, keepFocus, toast } from "./ui.js";
 
 export { presetDescription, presetTitle };
 
@@ -250,18 +250,19 @@ export class Lobby {
       const free = tb.seats.filter((s) => s.status === "empty" || (s.kind === "human" && s.status === "bot" && s.player === null)).length;
       const names = tb.seats.map((s) => (s.status === "empty" ? "—" : s.name)).join(", ");
       const join = free && api.me() !== undefined
-        ? h("button.btn.small.primary", { type: "button", onclick: () => this.join(tb.id) }, t("Join"))
+        ? h("button.btn.small.primary", { type: "button", id: `join-${tb.id}`, onclick: () => this.join(tb.id) }, t("Join"))
         : null;
       return h("tr", null,
         h("td", null, h("strong", null, tableTitle(tb)), h("br"), h("span.muted", null, presetTitle(tb.preset))),
         h("td", null, names),
         h("td", null, tb.status === "open" ? t("waiting") : t("playing")),
-        h("td", null, join, " ", h("a.btn.small", { href: `#/table/${encodeURIComponent(tb.id)}` }, t("Watch"))));
+        h("td", null, join, " ", h("a.btn.small", { id: `watch-${tb.id}`, href: `#/table/${encodeURIComponent(tb.id)}` }, t("Watch"))));
     });
     const body = rows.length
       ? h("table.list", null, h("thead", null, h("tr", null, h("th", null, t("Table")), h("th", null, t("Players")), h("th", null, t("State")), h("th", null, ""))), h("tbody", null, rows))
       : h("p.empty", null, t("No open table right now. Create one!"));
-    this.tables.replaceChildren(h("h2", { id: "open-h" }, t("Open tables")), body);
+    // Drawn again every few seconds: a Join or Watch reached by keyboard keeps the focus.
+    keepFocus(this.tables, () => this.tables.replaceChildren(h("h2", { id: "open-h" }, t("Open tables")), body));
   }
 
   /** @param {string} id */

@@ -10,7 +10,7 @@ import { playerName } from "./names.js";
 import { profileView } from "./ratings.js";
 import { ReplayReview } from "./review.js";
 import { directionName, tableTitle } from "./table.js";
-import { announce, h, toast } from "./ui.js";
+import { announce, h, keepFocus, toast } from "./ui.js";
 
 /**
  * A finished game as listed (GET /api/games): names as stored, scores, winners' seats.
@@ -154,6 +154,8 @@ export class ReplayViewer {
   key(e) {
     const target = /** @type {Element | null} */ (e.target);
     if (!this.data || (target && target.closest("input, select, textarea"))) return;
+    // A dialog over the replay (the analysis board, a profile) has the keys: the trick behind it stays put.
+    if (document.querySelector("dialog[open]")) return;
     if (e.key === "ArrowRight") { this.move(1); e.preventDefault(); }
     if (e.key === "ArrowLeft") { this.move(-1); e.preventDefault(); }
     // N and P step between the review's marked decisions (review.js), once a review is shown.
@@ -256,11 +258,11 @@ export class ReplayViewer {
       hd.result.shooter !== null ? " · " + t("{name} shot the moon!", { name: this.name(hd.result.shooter) }) : "",
       h("br"), t("Totals: {scores}", { scores: hd.result.totals.map((x, s) => `${this.name(s)} ${x}`).join(", ") })) : null;
     const fair = h("p.fair", null, t("Seed: {seed}", { seed: String(d.seed) }), h("br"), t("Commitment: {c}", { c: d.commitment || "—" }));
-    this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
+    keepFocus(this.root, () => this.root.replaceChildren(h("div.page", null, h("section.panel.replay-board", { "aria-label": t("Replay") },
       h("h2", null, t("Replay of {table}", { table: this.info ? tableTitle(this.info) : presetTitle(rules.name || "") })),
       h("p.muted", null, ngettext("{n} hand", "{n} hands", d.hands.length) + " · " + t("Use the arrow keys to step through the tricks.")),
       controls, middle, this.analyseButton(hd), this.review.draw(), result, h("div.table-scroll", null, hands), fair,
-      h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record"))))));
+      h("p", null, h("a.btn", { href: `/api/games/${encodeURIComponent(this.id)}/record`, download: `corazones-${this.id}.json` }, t("Download the record")))))));
   }
 }
 

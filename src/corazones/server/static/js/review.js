@@ -6,7 +6,7 @@
 import { me, request } from "./api.js";
 import { cardShort, GLYPH, suitName } from "./cards.js";
 import { ngettext, num, t } from "./i18n.js";
-import { announce, h, toast } from "./ui.js";
+import { announce, h, keepFocus, toast } from "./ui.js";
 
 /** @typedef {{template: string, params?: Record<string, any>}} Reason */
 /** @typedef {{play?: string, pass?: string[], bid?: number, declare?: string, moon?: string}} ActionJson */
@@ -302,7 +302,10 @@ export class ReplayReview {
     if (this.reviews.size) {
       parts.push(this.nav(), this.here(), this.summaries());
     }
-    this.box.replaceChildren(...parts);
+    // Drawn again at every look at a running review: the control in use keeps the focus, and the box its
+    // name in the page's language.
+    this.box.setAttribute("aria-label", t("Game review"));
+    keepFocus(this.box, () => this.box.replaceChildren(...parts));
     return this.box;
   }
 
@@ -405,11 +408,11 @@ export class ReplayReview {
           ngettext("{n} mistake", "{n} mistakes", n("mistake")),
           ngettext("{n} blunder", "{n} blunders", n("blunder")),
         ].join(" · ");
-        const worst = s.worst.map((i) => byIndex.get(i)).filter((d) => d !== undefined).map((d) => {
+        const worst = s.worst.map((i) => byIndex.get(i)).filter((d) => d !== undefined).map((d, k) => {
           const dd = /** @type {Decision} */ (d);
           const where = dd.trick !== null ? t("hand {hand}, trick {trick}", { hand: dd.hand, trick: dd.trick }) : t("hand {hand}", { hand: dd.hand });
           return h("button.btn.small.ghost.worst", {
-            type: "button",
+            type: "button", id: `worst-${seat}-${k}`,
             onclick: () => { if (data) this.viewer.goTo(dd.hand - 1, stepOf(dd, data.hands)); },
           }, `${where}: ${actionText(dd.chosen)} (−${num(dd.loss, 1)})`);
         });

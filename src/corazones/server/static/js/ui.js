@@ -33,6 +33,21 @@ export function h(tag, attrs, ...children) {
 }
 
 /**
+ * Run `redraw`, which draws `root`'s content anew, and put the focus back on the control that had it (found
+ * by its id in the new content): a keyboard user who pressed *Next* is still on *Next*, not at the page's top.
+ * @param {HTMLElement} root
+ * @param {() => void} redraw
+ */
+export function keepFocus(root, redraw) {
+  const had = document.activeElement;
+  const id = had && had !== root && root.contains(had) ? had.id : "";
+  redraw();
+  if (!id || (document.activeElement && document.activeElement.id === id)) return;
+  const again = /** @type {HTMLElement | null} */ (root.querySelector(`#${CSS.escape(id)}`));
+  if (again) again.focus();
+}
+
+/**
  * Speak a line in the aria-live region (plays, tricks, results).
  * @param {string} text
  */
