@@ -55,6 +55,9 @@ def test_the_open_tables_keep_the_keyboard_focus_when_drawn_again(browser: Any, 
     page = watched_page(context)
     page.goto("/#/")
     row = "table.list tr:has-text('Mesa del foco')"
+    # a screen reader's list of buttons says which table each Join and Watch is for
+    assert page.get_by_role("button", name="Join Mesa del foco").count() == 1
+    assert page.get_by_role("link", name="Watch Mesa del foco").count() == 1
     for control in ("button", "a"):  # Join, then Watch
         page.locator(f"{row} {control}").focus()
         # the list is drawn again every 5 seconds: wait for one redraw (the row is replaced)

@@ -92,7 +92,7 @@ export function boardView(board, name, nav) {
     h("td", null, num(c.points, 2)),
     h("td", null, num(c.value, 2)),
     h("td.loss", null, h("span.loss-bar", { style: `width:${Math.round((60 * c.loss) / worst)}px`, "aria-hidden": "true" }),
-      c.loss ? "−" + num(c.loss, 2) : t("best"))));
+      c.loss ? num(-c.loss, 2) : t("best"))));
   const trick = board.trick_cards.length
     ? h("p", null, t("Trick so far:") + " ", board.trick_cards.map(([s, c]) => h("span.trick-play", null, name(s) + " ", cardChip(c), " ")))
     : h("p", null, t("{name} leads.", { name: name(board.seat) }));

@@ -250,13 +250,13 @@ export class Lobby {
       const free = tb.seats.filter((s) => s.status === "empty" || (s.kind === "human" && s.status === "bot" && s.player === null)).length;
       const names = tb.seats.map((s) => (s.status === "empty" ? "—" : s.name)).join(", ");
       const join = free && api.me() !== undefined
-        ? h("button.btn.small.primary", { type: "button", id: `join-${tb.id}`, onclick: () => this.join(tb.id) }, t("Join"))
+        ? h("button.btn.small.primary", { type: "button", id: `join-${tb.id}`, "aria-label": t("Join {table}", { table: tableTitle(tb) }), onclick: () => this.join(tb.id) }, t("Join"))
         : null;
       return h("tr", null,
         h("td", null, h("strong", null, tableTitle(tb)), h("br"), h("span.muted", null, presetTitle(tb.preset))),
         h("td", null, names),
         h("td", null, tb.status === "open" ? t("waiting") : t("playing")),
-        h("td", null, join, " ", h("a.btn.small", { id: `watch-${tb.id}`, href: `#/table/${encodeURIComponent(tb.id)}` }, t("Watch"))));
+        h("td", null, join, " ", h("a.btn.small", { id: `watch-${tb.id}`, href: `#/table/${encodeURIComponent(tb.id)}`, "aria-label": t("Watch {table}", { table: tableTitle(tb) }) }, t("Watch"))));
     });
     const body = rows.length
       ? h("table.list", null, h("thead", null, h("tr", null, h("th", null, t("Table")), h("th", null, t("Players")), h("th", null, t("State")), h("th", null, ""))), h("tbody", null, rows))

@@ -414,7 +414,7 @@ export class ReplayReview {
           return h("button.btn.small.ghost.worst", {
             type: "button", id: `worst-${seat}-${k}`,
             onclick: () => { if (data) this.viewer.goTo(dd.hand - 1, stepOf(dd, data.hands)); },
-          }, `${where}: ${actionText(dd.chosen)} (−${num(dd.loss, 1)})`);
+          }, `${where}: ${actionText(dd.chosen)} (${num(-dd.loss, 1)})`);
         });
         rows.push(h("tr", { dataset: { seat: String(seat) } }, h("th", { scope: "row" }, this.viewer.name(s.seat)),
           h("td", null, String(s.decisions)), h("td", null, num(s.mean_loss, 2)), h("td", null, num(s.total_loss, 1)),
