@@ -411,7 +411,7 @@ def test_a_table_keeps_the_chosen_cards_tab_and_chat_draft_when_the_language_cha
     assert page.eval_on_selector_all(".hand .card.selected", "xs => xs.map(x => x.dataset.card)") == chosen
     assert page.get_attribute("#tab-chat", "aria-selected") == "true"
     assert page.input_value("#chat-input") == "buena suer"
-    assert "(2 elegidas)" in page.inner_text("#prompt")
+    assert "(elegidas: 2)" in page.inner_text("#prompt")
     assert page.title() == "Mesa · Corazones"
 
     third = next(c for c in hand_cards_of(page) if c not in chosen)

@@ -3,7 +3,7 @@
 // choice and sends it through the table screen, `tb`, the TableScreen of table.js), and the host's
 // confirmation before taking a seat away from its player.
 import { cardElement, sortCards, suitName } from "./cards.js";
-import { t } from "./i18n.js";
+import { ngettext, t } from "./i18n.js";
 import { esc } from "./state.js";
 import { h, openDialog, suitIcon, toast } from "./ui.js";
 
@@ -32,7 +32,7 @@ export async function bidDialog(tb, v) {
       },
     },
     h("h2", null, t("Auction: your bid")),
-    h("p", null, high ? t("The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", { n: high })
+    h("p", null, high ? ngettext("The highest bid is {n} chip. The winner pays the bid into the pool and names the penalty suit.", "The highest bid is {n} chips. The winner pays the bid into the pool and names the penalty suit.", high)
       : t("Nobody has bid yet. The winner pays the bid into the pool and names the penalty suit.")),
     hand,
     positive.length ? h("div.field", null, h("label", { for: "bid-amount" }, t("Chips (from {min} to {max})", { min, max })), input) : h("p", null, t("You cannot top the highest bid.")),

@@ -24,8 +24,8 @@ function promptText(tb, v, decision) {
   const st = tb.store;
   if (v.game_over) return t("Game over");
   if (decision === "pass") {
-    return t("Choose {n} cards to pass {way}, to {name} ({k} chosen)", {
-      n: v.pass_count, way: passWay(v.pass_direction), name: st.nameOf(v.pass_to), k: st.selected.size,
+    return ngettext("Choose {n} card to pass {way}, to {name} ({k} chosen)", "Choose {n} cards to pass {way}, to {name} ({k} chosen)", v.pass_count, {
+      way: passWay(v.pass_direction), name: st.nameOf(v.pass_to), k: st.selected.size,
     });
   }
   if (decision === "play") return t("Your turn: play a card");

@@ -3,7 +3,7 @@
 // (the game-over box), a leaderboard per rule family (the lobby), and a player's profile with the rating
 // history drawn as a small inline SVG chart.
 import * as api from "./api.js";
-import { num, t } from "./i18n.js";
+import { ngettext, num, t } from "./i18n.js";
 import { presetTitle } from "./options.js";
 import { h, openDialog } from "./ui.js";
 
@@ -117,7 +117,7 @@ export function historyChart(history) {
   svg.setAttribute("role", "img");
   const last = history[history.length - 1];
   svg.setAttribute("aria-label", last
-    ? t("Rating history: {n} rated games, now {rating}", { n: history.length, rating: num(last.rating, 2) })
+    ? ngettext("Rating history: {n} rated game, now {rating}", "Rating history: {n} rated games, now {rating}", history.length, { rating: num(last.rating, 2) })
     : t("No rated game yet"));
   if (!history.length) return svg;
   // Slot 0 holds each family's rating before its first rated game; event i sits at slot i + 1.

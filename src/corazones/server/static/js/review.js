@@ -354,7 +354,7 @@ export class ReplayReview {
     const { hand, step } = this.viewer;
     const here = hand * 1000 + step;
     const k = marks.findIndex(([a, b]) => a === hand && b === step);
-    const count = k >= 0 ? t("Mark {n} of {m}", { n: k + 1, m: marks.length }) : t("{m} marked decisions", { m: marks.length });
+    const count = k >= 0 ? t("Mark {n} of {m}", { n: k + 1, m: marks.length }) : ngettext("{m} marked decision", "{m} marked decisions", marks.length, { m: marks.length });
     return h("div.review-nav", null,
       h("button.btn", { type: "button", id: "review-prev", disabled: !marks.some(([a, b]) => a * 1000 + b < here), onclick: () => this.stepMark(-1) },
         "◀ " + t("Previous mark")),

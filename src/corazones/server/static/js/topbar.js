@@ -40,11 +40,11 @@ export function renderTop(tb) {
     if (r.must_break_hearts) {
       items.push(h(v.hearts_broken ? "span.chip.hearts-broken" : "span.chip", { html: suitIcon(v.penalty_suit) + " " + esc(brokenText) }));
     }
-    if (r.settlement !== "points") items.push(h("span.chip", null, t("Pool: {n} chips", { n: v.pool })));
+    if (r.settlement !== "points") items.push(h("span.chip", null, ngettext("Pool: {n} chip", "Pool: {n} chips", v.pool)));
     // The auction's winning bid is paid into the pool when the hand is settled: shown until then.
     if (r.auction && v.declarer !== null && v.declarer !== undefined && !v.game_over && !st.summary) {
       const high = (v.bids || []).reduce((m, b) => Math.max(m, b[1]), 0);
-      if (high) items.push(h("span.chip", null, t("{name} bid {n} chips", { name: st.nameOf(v.declarer), n: high })));
+      if (high) items.push(h("span.chip", null, ngettext("{name} bid {n} chip", "{name} bid {n} chips", high, { name: st.nameOf(v.declarer) })));
     }
     if (v.kitty_size) {
       items.push(h("span.chip", null, v.kitty_owner === null

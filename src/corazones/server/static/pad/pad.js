@@ -684,7 +684,7 @@ function rulesLine(r) {
   const parts = [];
   parts.push(`${optionLabel("moon")}: ${choiceLabel("moon", r.moon)}`);
   parts.push(`${optionLabel("settlement")}: ${choiceLabel("settlement", r.settlement)}`);
-  if (r.settlement === "chips_1887") parts.push(t("revoke: {n} chips", { n: r.revoke_penalty }));
+  if (r.settlement === "chips_1887") parts.push(ngettext("revoke: {n} chip", "revoke: {n} chips", r.revoke_penalty));
   return parts.join(" · ");
 }
 
