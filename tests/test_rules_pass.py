@@ -99,7 +99,7 @@ def test_pass_count_option() -> None:
     r = STANDARD.replace(pass_count=1)
     hands = dealt(r)
     d = Deal(r, hands, (), 3, "left")
-    with pytest.raises(IllegalActionError, match="pass exactly 1 cards, not 3"):
+    with pytest.raises(IllegalActionError, match="pass exactly 1 card, not 3"):
         d.apply(Action.pass_cards(0, hands[0][:3]))
     d.apply(Action.pass_cards(0, hands[0][:1]))
     assert d.hand_count(0) == 12

@@ -35,7 +35,7 @@ from corazones.core.cards import (
     mask_cards,
     parse_card,
 )
-from corazones.core.errors import N_, IllegalActionError, Message
+from corazones.core.errors import N_, IllegalActionError, Message, Plural
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
 from corazones.core.trick import Trick, trick_winner
@@ -539,7 +539,11 @@ class Deal:
         elif ph == PASS:
             k = self.rules.pass_count
             if len(action.cards) != k:
-                raise IllegalActionError(N_("pass exactly {count} cards, not {got}"), count=k, got=len(action.cards))
+                raise IllegalActionError(
+                    N_("pass exactly {cards}, not {got}"),
+                    cards=Plural("{n} card", "{n} cards", k),
+                    got=len(action.cards),
+                )
             left1, left2 = self.h1[seat], self.h2[seat]
             for c in action.cards:
                 bit = 1 << c
