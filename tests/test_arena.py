@@ -323,3 +323,85 @@ def test_resolve_player_accepts_registered_levels() -> None:
     for level in LEVELS:
         bot = resolve_player(level)("seed")
         assert callable(bot.act)
+
+
+def test_results_json_says_null_for_a_contender_that_never_sat(tmp_path: Path) -> None:
+    # five contenders at four seats without duplicate: on one board the fifth never sits, so it has no figures
+    res = run_arena(cfg("random", "random", "random", "random", "random", boards=1, duplicate=False), workers=1)
+    res.write_json(tmp_path / "results.json")
+
+    def no_nan(word: str) -> None:
+        raise AssertionError(f"{word} in results.json")
+
+    data = json.loads((tmp_path / "results.json").read_text(), parse_constant=no_nan)
+    fifth = data["players"][4]
+    assert fifth["points_per_deal"] == {"mean": None, "ci_low": None, "ci_high": None, "sd": None, "n": 0}
+    assert fifth["move_time_mean_s"] is None and fifth["move_time_p95_s"] is None
+    assert data["players"][0]["points_per_deal"]["n"] == 1
+
+
+def test_a_base_seed_that_cannot_deal_every_board_is_refused_before_the_first_board() -> None:
+    # board 10 is dealt from "<seed>/10": 254 characters of seed make it 257, one too many
+    with pytest.raises(ArenaError, match="at most 253 with 11 boards"):
+        cfg("random", "random", boards=11, seed="x" * 254)
+    cfg("random", "random", boards=10, seed="x" * 254)  # "/9": 256 characters in all
+    with pytest.raises(ArenaError, match=r"holds a control character \(U\+001B\)"):
+        cfg("random", "random", boards=1, seed="a\x1bb")
+    with pytest.raises(ArenaError, match="a seed must be a whole number or a string"):
+        cfg("random", "random", boards=1, seed=True)
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        ("x" * 254, "'--seed': a seed of 254 characters; at most 253 with 11 boards"),
+        ("a\x1bb", "'--seed': the seed 'a\\x1bb' holds a control character (U+001B)"),
+        ("1" * 5000, "'--seed': a seed of 5,000 characters; at most 253"),
+    ],
+    ids=["too long for board 10", "control character", "5000 digits"],
+)
+def test_cli_arena_refuses_a_seed_that_cannot_deal_the_boards(seed: str, message: str) -> None:
+    r = runner.invoke(app, ["arena", "random", "random", "--deals", "11", "-j", "1", "-q", f"--seed={seed}"])
+    assert r.exit_code == 2, r.output
+    flat = " ".join(r.output.replace("│", " ").split())
+    assert message in flat, r.output
+
+
+def test_cli_arena_takes_a_seed_of_two_minus_signs_as_text() -> None:
+    r = runner.invoke(app, ["arena", "random", "random", "--deals", "1", "-j", "1", "-q", "--seed=--5"])
+    assert r.exit_code == 0, r.output
+    assert "seed '--5'" in r.output
+    r = runner.invoke(app, ["arena", "random", "random", "--deals", "1", "-j", "1", "-q", "--seed=-5"])
+    assert r.exit_code == 0, r.output
+    assert "seed -5;" in r.output
+
+
+def not_a_player(seed: str) -> str:
+    """Reached as "tests.test_arena:not_a_player": called with a seed, it gives no player."""
+    return seed
+
+
+@pytest.mark.parametrize(
+    ("spec", "message", "code"),
+    [
+        (":X", "player ':X': cannot import module '' (Empty module name)", 2),
+        ("..:X", "player '..:X': cannot import module '..'", 2),
+        ("os:getcwd", "player 'os:getcwd': calling it with a seat's seed failed (TypeError:", 1),
+        ("tests.test_arena:not_a_player", "which is not a player: a player has act(observation) -> Action", 1),
+    ],
+    ids=["empty module", "relative module", "takes no seed", "gives a string"],
+)
+def test_cli_arena_names_a_player_spec_that_gives_no_player(spec: str, message: str, code: int) -> None:
+    r = runner.invoke(app, ["arena", "random", spec, "--deals", "1", "-j", "1", "-q"])
+    assert r.exit_code == code, r.output
+    assert isinstance(r.exception, SystemExit)  # one line, no traceback
+    assert message in " ".join(r.output.replace("│", " ").split()), r.output
+
+
+def test_a_ray_address_nobody_answers_at_is_refused_at_once() -> None:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():  # pragma: no cover - a Ray this process already joined ignores the address
+        pytest.skip("Ray is already initialised in this process")
+    with pytest.raises(ArenaError, match=r"cannot reach the Ray cluster at '127\.0\.0\.1:1': Connection refused"):
+        run_arena(cfg("random", "random", boards=1), backend="ray", ray_address="127.0.0.1:1")
+    assert not ray.is_initialized()

@@ -111,6 +111,63 @@ def test_a_journal_of_another_run_or_damaged_is_refused_and_left_as_it_is(
     assert journal.read_bytes() == before
 
 
+def test_a_damaged_journal_keeps_even_its_cut_last_line(tmp_path: Path) -> None:
+    """A refused journal is left byte for byte, its last line cut short by an interruption included."""
+    journal = tmp_path / FILE_NAME
+    run_arena(config(3), workers=1, journal=journal)
+    text = lines(journal)
+    text[2] = text[2].replace('"board":1,', '"board":"1",')  # damaged by hand
+    journal.write_text("\n".join(text) + "\n" + text[3][:30])  # and a last board cut short
+    before = journal.read_bytes()
+    with pytest.raises(JournalError, match=r"line 3 of .* is not a board"):
+        run_arena(config(3), workers=1, journal=journal, resume=True)
+    assert journal.read_bytes() == before
+
+
+def _renumbered(line: str, board: int) -> str:
+    data = json.loads(line)
+    data["board"] = board
+    for row in data["rows"]:
+        row[0] = board
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _reseated(line: str) -> str:
+    data = json.loads(line)
+    data["rows"][0][2] = 9  # a seat the table does not have
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _one_rotation(line: str) -> str:
+    data = json.loads(line)
+    data["rows"] = [row for row in data["rows"] if row[1] == 0]  # the second rotation is missing
+    return json.dumps(data, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda ls: ls.append(_renumbered(ls[1], -1)), "line 5 of .*board -1 is no board number"),
+        (lambda ls: ls.__setitem__(2, _reseated(ls[2])), "line 3 of .*not the seats of this run's rotations"),
+        (lambda ls: ls.__setitem__(3, _one_rotation(ls[3])), "line 4 of .*not the seats of this run's rotations"),
+    ],
+    ids=["board -1", "seat 9", "one rotation missing"],
+)
+def test_a_board_that_this_run_does_not_play_is_refused(
+    tmp_path: Path, damage: Callable[[list[str]], None], message: str
+) -> None:
+    """A line of well-typed numbers is still no board of the run if its number or seats are not the run's."""
+    journal = tmp_path / FILE_NAME
+    run_arena(config(3), workers=1, journal=journal)
+    text = lines(journal)
+    damage(text)
+    journal.write_text("\n".join(text) + "\n")
+    before = journal.read_bytes()
+    with pytest.raises(JournalError, match=message):
+        run_arena(config(3), workers=1, journal=journal, resume=True)
+    assert journal.read_bytes() == before
+
+
 def test_a_contender_whose_code_changed_cannot_resume_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     bot = tmp_path / "journal_bot.py"
     bot.write_text("from corazones.players.beginner import BeginnerBot as make\n")
@@ -284,3 +341,32 @@ def test_other_errors_pass_through_plain_interrupts() -> None:
             raise KeyboardInterrupt
         except KeyboardInterrupt:
             raise ValueError("cleanup failed") from None
+
+
+def test_a_full_disk_mid_run_stops_with_one_line_and_keeps_the_boards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from corazones.services import arena_journal
+
+    written: list[int] = []
+
+    def fsync(fd: int) -> None:
+        written.append(fd)
+        if len(written) > 1:  # the first board reached the disk, the second does not fit
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(arena_journal.os, "fsync", fsync)
+    out = tmp_path / "run"
+    r = runner.invoke(app, ["arena", "random", "beginner", "--deals", "3", "-j", "1", "-q", "--out", str(out)])
+    assert r.exit_code == 1, r.output
+    assert isinstance(r.exception, SystemExit)  # said in one line, not a traceback
+    assert "could not write the journal" in r.output and "No space left on device" in r.output
+    assert "--resume" in r.output
+    monkeypatch.undo()
+    r = runner.invoke(
+        app, ["arena", "random", "beginner", "--deals", "3", "-j", "1", "-q", "--out", str(out), "--resume"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "boards read back from the journal" in " ".join(r.output.split())

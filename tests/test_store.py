@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from corazones.services.store import StaleWrite, Store
+from corazones.services.store.db import NewerDatabase
 from corazones.services.store.models import Base
 from tests.helpers import table_row
 
@@ -90,3 +94,56 @@ def test_finish_and_statistics(store: Store) -> None:
     assert {t.id for t in store.finished_games(p.id)} == {"g1", "g2"}
     assert store.list_tables() == []
     assert store.stats(999).games == 0
+
+
+def test_a_player_id_the_database_cannot_hold_is_no_player(store: Store) -> None:
+    # `corazones revoke 99999999999999999999999` names no player: it must say so, not crash in the driver
+    store.add_player("Ana", "guest")
+    assert store.player(10**23) is None and store.player(-(10**23)) is None
+    assert store.revoke_tokens(10**23) is None
+    assert store.revoke_tokens(2**63) is None
+    assert store.revoke_tokens(2**31) is None  # beyond PostgreSQL's INTEGER, a valid (absent) id in SQLite
+    assert store.revoke_tokens(-(2**31) - 1) is None
+
+
+def test_processes_opening_a_new_sqlite_file_together_make_its_tables_once(tmp_path: Path) -> None:
+    """Two servers started at once on a new file: each migrates; neither may fail with "already exists"."""
+    path = tmp_path / "new.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA journal_mode=WAL")
+    holder.execute("BEGIN IMMEDIATE")  # a third process is writing: both starters reach the schema together
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            Store(f"sqlite:///{path}").migrate().close()
+        except BaseException as e:  # the test reports whatever a starter met
+            errors.append(e)
+
+    starters = [threading.Thread(target=start) for _ in range(2)]
+    for t in starters:
+        t.start()
+    time.sleep(1.0)  # both have looked for the schema and wait for the file's lock
+    holder.execute("ROLLBACK")
+    holder.close()
+    for t in starters:
+        t.join(60)
+    assert errors == []
+    store = Store(f"sqlite:///{path}")
+    try:
+        assert store.add_player("Ana", "guest").id == 1
+    finally:
+        store.close()
+
+
+def test_a_database_of_a_newer_version_is_refused_in_plain_words(store: Store) -> None:
+    from sqlalchemy import text
+
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '0099_future'"))
+    with pytest.raises(
+        NewerDatabase, match=r"revision 0099_future, which this Corazones does not know .*newer version"
+    ):
+        store.migrate()
+    with store.engine.connect() as conn:  # nothing was changed
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0099_future"

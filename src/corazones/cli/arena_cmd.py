@@ -15,7 +15,7 @@ from corazones.cli.exits import FAILED, INTERRUPTED, fail, plain_interrupts
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, PlayersOpt, check_lang, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
-from corazones.core.errors import Count, Message
+from corazones.core.errors import Message
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason
@@ -108,8 +108,9 @@ def arena(
     """``corazones arena``: the flags checked, the boards played with a progress bar, the figures printed."""
     from corazones.cli.main import build_rules
     from corazones.services.arena import BACKENDS, ArenaConfig, ArenaError
+    from corazones.services.arena.config import check_arena_seed
     from corazones.services.arena.output import RESULT_FILES
-    from corazones.services.arena_journal import FILE_NAME, JournalError
+    from corazones.services.arena_journal import FILE_NAME, JournalError, JournalWriteError
 
     lang = check_lang(lang)
     if deals is not None and games is not None:
@@ -151,14 +152,13 @@ def arena(
     if max_game_hands < 1:
         refuse("--max-game-hands", lang, AT_LEAST_ONE, value=max_game_hands)
     rules = build_rules(preset, players, option or [], lang)
-    if len(seed) > MAX_SEED_CHARS:
-        refuse(
-            "--seed",
-            lang,
-            N_("a seed of {length} characters; at most {most}"),
-            length=Count(len(seed)),
-            most=MAX_SEED_CHARS,
-        )
+    # digits (with one minus sign or none) are a whole number, as play's --seed; anything else is text
+    digits = seed.removeprefix("-").isdecimal() and len(seed) <= MAX_SEED_CHARS  # int() of a huge text is slow
+    base_seed: int | str = int(seed) if digits else seed
+    try:
+        check_arena_seed(base_seed, count)  # every board's seed, before the first board is played
+    except ArenaError as e:
+        raise FlagRefused("--seed", e, lang) from None
     if resume and out is None:
         refuse("--resume", lang, N_("--resume goes on with the run in an --out folder; give --out too"))
     if out is not None:
@@ -171,7 +171,7 @@ def arena(
             rules=rules,
             boards=count,
             mode="games" if games is not None else "deals",
-            seed=int(seed) if seed.lstrip("-").isdecimal() else seed,
+            seed=base_seed,
             duplicate=duplicate,
             max_game_hands=max_game_hands,
         )
@@ -184,6 +184,8 @@ def arena(
             result = _run_with_progress(config, workers, backend, ray_address, quiet, journal, resume, lang)
     except JournalError as e:
         raise FlagRefused("--resume" if resume else "--out", e, lang) from None
+    except JournalWriteError as e:  # a full disk in the middle of the run
+        fail(e, FAILED, lang)
     except ArenaError as e:
         fail(e, FAILED, lang)
     except KeyboardInterrupt:

@@ -167,7 +167,7 @@ def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
     if seed is None:
         return None
     try:
-        if seed.lstrip("-").isdecimal() and len(seed) <= 41:
+        if seed.removeprefix("-").isdecimal() and len(seed) <= 41:
             return core_check_seed(int(seed))
         return core_check_seed(seed)
     except CorazonesError as e:  # the core names what a seed may be

@@ -162,7 +162,7 @@ def _player_name(raw: object, seat: int, lang: str) -> str:
 def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:
     """Check that ``seed`` (as typed; digits are a whole-number seed) is the one ``commitment`` was made to."""
     _ = translator(lang).gettext
-    value: int | str = int(seed) if seed.lstrip("-").isdecimal() and len(seed) <= 41 else seed
+    value: int | str = int(seed) if seed.removeprefix("-").isdecimal() and len(seed) <= 41 else seed
     try:
         expected = commit(value)
     except CorazonesError as e:

@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 import corazones
 from corazones.core.errors import N_, CorazonesError
 from corazones.core.limits import show
+from corazones.i18n.oserrors import os_reason
 from corazones.services.stats import TimeHistogram
 
 if TYPE_CHECKING:
@@ -54,6 +55,10 @@ FILE_NAME = "boards.jsonl"
 
 class JournalError(CorazonesError, ValueError):
     """A journal that cannot be resumed: another run's, another version's, or damaged."""
+
+
+class JournalWriteError(CorazonesError):
+    """The journal could not be written (a full disk, a folder gone): the run stops, the boards already in it stay."""
 
 
 class _Header(BaseModel):
@@ -149,11 +154,17 @@ def _board_from(data: _Board, config: ArenaConfig) -> BoardResult:
     from corazones.services.arena import BoardResult, SeatRow
 
     k = config.k
+    if data.board < 0:
+        raise ValueError(f"board {data.board} is no board number; boards count from 0")
     if not (len(data.moons_shot) == len(data.moons_suffered) == len(data.times) == k):
         raise ValueError(f"{k} contenders need {k} moon counts and {k} time records")
     rows = [SeatRow(*r) for r in data.rows]
     if any(r.board != data.board or not 0 <= r.contender < k for r in rows):
         raise ValueError("a seat row belongs to another board or names no contender of this run")
+    # every seat of every rotation this run plays the board in, once, held by the contender the seating puts there
+    seating = [(r, s, config.owners(r)[s]) for r in config.rotations(data.board) for s in range(config.rules.players)]
+    if sorted((r.rotation, r.seat, r.contender) for r in rows) != seating:
+        raise ValueError("its seat rows are not the seats of this run's rotations")
     times = [TimeHistogram.from_json(t.model_dump()) for t in data.times]
     return BoardResult(data.board, rows, list(data.moons_shot), list(data.moons_suffered), times)
 
@@ -178,7 +189,11 @@ class Journal:
                 )
             self._read()
         else:
-            path.write_text(json.dumps(_header(config), separators=(",", ":")) + "\n")
+            try:
+                path.write_text(json.dumps(_header(config), separators=(",", ":")) + "\n")
+            except OSError as e:
+                path.unlink(missing_ok=True)  # a first line cut short would block the next start
+                raise self._cannot_write(e) from None
 
     def _read(self) -> None:
         raw = self.path.read_bytes()
@@ -229,11 +244,6 @@ class Journal:
                 path=show(str(self.path)),
                 fields=", ".join(differ),
             )
-        if complete < len(raw):
-            # The last line was cut by the interruption: drop it, its board is played again.  Only now, once
-            # the first line has shown this is the journal of this run: no other file is ever cut.
-            with self.path.open("r+b") as f:
-                f.truncate(complete)
         for number, line in enumerate(lines[1:], start=2):
             try:
                 board = _board_from(_Board.model_validate_json(line), self.config)
@@ -246,19 +256,43 @@ class Journal:
                     why=first,
                 ) from None
             self.boards.setdefault(board.board, board)
+        if complete < len(raw):
+            # The last line was cut by the interruption: drop it, its board is played again.  Only now, once
+            # every line has shown this is the journal of this run: no other file is ever cut, and a journal
+            # refused above is left exactly as it was.
+            with self.path.open("r+b") as f:
+                f.truncate(complete)
 
     def done(self) -> list[BoardResult]:
         """The boards already played that this run counts (numbers below its board count)."""
         return [b for n, b in sorted(self.boards.items()) if n < self.config.boards]
 
     def add(self, results: list[BoardResult]) -> None:
-        """Append finished boards and push them to the disk before going on."""
-        with self.path.open("a") as f:
-            for r in results:
-                f.write(board_line(r) + "\n")
-                self.boards.setdefault(r.board, r)
-            f.flush()
-            os.fsync(f.fileno())
+        """Append finished boards and push them to the disk before going on.
+
+        A write that fails (``No space left on device``) stops the run with a
+        :class:`JournalWriteError`: a line it cut short is dropped when the run
+        is resumed, so every board written before is kept.
+        """
+        try:
+            with self.path.open("a") as f:
+                for r in results:
+                    f.write(board_line(r) + "\n")
+                    self.boards.setdefault(r.board, r)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:
+            raise self._cannot_write(e) from None
+
+    def _cannot_write(self, e: OSError) -> JournalWriteError:
+        return JournalWriteError(
+            N_(
+                "could not write the journal {path}: {why}; the boards already in it are kept: "
+                "make room and give the same command with --resume to go on"
+            ),
+            path=show(str(self.path)),
+            why=os_reason(e),
+        )
 
 
-__all__ = ["FILE_NAME", "Journal", "JournalError", "board_line", "code_fingerprint", "run_key"]
+__all__ = ["FILE_NAME", "Journal", "JournalError", "JournalWriteError", "board_line", "code_fingerprint", "run_key"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import signal
+import socket
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -15,6 +16,7 @@ from typing import Any
 from corazones.core.errors import N_
 from corazones.core.limits import show
 from corazones.core.validate import is_whole_in
+from corazones.i18n.oserrors import os_reason
 from corazones.services.arena.config import ArenaConfig, ArenaError, ProgressFn
 from corazones.services.arena.output import ArenaResult
 from corazones.services.arena.play import BoardResult, play_board, play_boards
@@ -114,6 +116,24 @@ def _run_local(config: ArenaConfig, boards: list[int], workers: int, sink: Sink)
             sink(batch)
 
 
+def _check_reachable(address: str) -> None:
+    """Refuse a ``host:port`` nobody answers at: ``ray.init`` would retry it for ever, printing warnings.
+
+    ``auto`` and any other form Ray resolves itself are left to Ray.
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdecimal():
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=10):
+            pass
+    except (OSError, OverflowError, ValueError) as e:  # refused, unknown host, timed out, port out of range
+        why = os_reason(e) if isinstance(e, OSError) else str(e)
+        raise ArenaError(
+            N_("cannot reach the Ray cluster at {address}: {why}"), address=show(address), why=why or type(e).__name__
+        ) from None
+
+
 def _run_ray(config: ArenaConfig, boards: list[int], workers: int, sink: Sink, address: str | None) -> None:
     try:
         ray: Any = importlib.import_module("ray")  # optional extra; untyped for mypy either way
@@ -122,6 +142,7 @@ def _run_ray(config: ArenaConfig, boards: list[int], workers: int, sink: Sink, a
     started = False
     if not ray.is_initialized():
         if address:
+            _check_reachable(address)
             ray.init(address=address, include_dashboard=False, log_to_driver=True)
         else:
             ray.init(num_cpus=workers, include_dashboard=False)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from corazones.core.errors import N_, CorazonesError
-from corazones.core.limits import show
+from corazones.core.errors import N_, CorazonesError, Count
+from corazones.core.limits import MAX_SEED_LENGTH, bad_text, show
 from corazones.core.rules import Rules
-from corazones.core.validate import is_whole_in
+from corazones.core.validate import is_whole, is_whole_in
 from corazones.players.base import Player
 from corazones.players.registry import LEVELS
 
@@ -38,12 +38,12 @@ def resolve_player(spec: str) -> Callable[[str], Player]:
         module_name, _, attr = spec.partition(":")
         try:
             module = importlib.import_module(module_name)
-        except ImportError as e:
+        except Exception as e:  # not found, an empty or relative name (":X", "..:X"), or the module's own error
             raise ArenaError(
                 N_("player {spec}: cannot import module {module} ({error})"),
                 spec=repr(spec),
                 module=repr(module_name),
-                error=str(e),
+                error=str(e) or type(e).__name__,
             ) from None
         factory = getattr(module, attr, None)
         if not callable(factory):
@@ -57,6 +57,36 @@ def resolve_player(spec: str) -> Callable[[str], Player]:
     raise ArenaError(
         N_("unknown player level {spec}; levels: {levels} (or module:Class)"), spec=repr(spec), levels=", ".join(LEVELS)
     )
+
+
+def check_arena_seed(seed: object, boards: int) -> None:
+    """Refuse a base seed that cannot deal every board of a run of ``boards`` (:class:`ArenaError`).
+
+    Board ``b`` is dealt from the game seed ``f"{seed}/{b}"``, which must be a
+    seed the game takes (:func:`corazones.core.commitment.check_seed`): text
+    without control characters, at most
+    :data:`~corazones.core.limits.MAX_SEED_LENGTH` characters with the slash
+    and the board number.  Checked before the first board, so that a long run
+    does not stop at the board whose number makes the seed too long.
+    """
+    if not (is_whole(seed) or isinstance(seed, str)):
+        raise ArenaError(N_("a seed must be a whole number or a string, not {value}"), value=show(seed))
+    text = str(seed)
+    why = bad_text(text)
+    if why is not None:
+        raise ArenaError(N_("the seed {value} holds {why}"), value=show(text), why=why)
+    most = MAX_SEED_LENGTH - len(f"/{max(boards, 1) - 1}")
+    if len(text) > most:
+        raise ArenaError(
+            N_(
+                "a seed of {length} characters; at most {most} with {boards} boards (board N is dealt from "
+                "the seed, a slash and N: {limit} characters in all)"
+            ),
+            length=Count(len(text)),
+            most=Count(most),
+            boards=Count(boards),
+            limit=Count(MAX_SEED_LENGTH),
+        )
 
 
 def contender_labels(contenders: Sequence[str]) -> tuple[str, ...]:
@@ -96,6 +126,7 @@ class ArenaConfig:
             raise ArenaError(
                 N_("the number of boards must be a whole number of at least 1, not {value}"), value=show(self.boards)
             )
+        check_arena_seed(self.seed, self.boards)
         if self.max_game_hands < 1:
             raise ArenaError(N_("max_game_hands must be at least 1, not {value}"), value=show(self.max_game_hands))
 

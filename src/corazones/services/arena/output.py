@@ -58,12 +58,21 @@ class ArenaResult:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "config": self.config.to_json(),
-            "players": [p.to_json() for p in self.players],
-            "gaps": [g.to_json() for g in self.gaps],
-            "run": {"backend": self.backend, "workers": self.workers, "seconds": self.seconds, **self.extra},
-        }
+        """The summary as JSON values; a figure that has no value (``nan``) is ``null``.
+
+        A contender that never sat (``--no-duplicate`` with fewer boards than
+        contenders) has no points per deal and no move time, and a gap needs
+        boards where both sat: JSON has no ``NaN``, and a reader would choke on it.
+        """
+        data: dict[str, Any] = _finite(
+            {
+                "config": self.config.to_json(),
+                "players": [p.to_json() for p in self.players],
+                "gaps": [g.to_json() for g in self.gaps],
+                "run": {"backend": self.backend, "workers": self.workers, "seconds": self.seconds, **self.extra},
+            }
+        )
+        return data
 
     def write_json(self, path: Path) -> None:
         import json
@@ -162,6 +171,17 @@ CSV_COLUMNS = (
     "moves",
     "move_seconds",
 )
+
+
+def _finite(value: Any) -> Any:
+    """``value`` with every float that is not finite (``nan``, ``inf``) replaced by ``None``, at any depth."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
 
 
 def _json_default(value: Any) -> Any:

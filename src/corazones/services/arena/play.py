@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from corazones.core.cards import card_str
-from corazones.core.errors import N_, IllegalActionError
+from corazones.core.errors import N_, CorazonesError, IllegalActionError
 from corazones.core.game import Game
+from corazones.core.limits import show
+from corazones.players.base import Player
 from corazones.services.arena.config import CHIP_SETTLEMENTS, ArenaConfig, ArenaError, resolve_player
 from corazones.services.stats import TimeHistogram
 
@@ -66,6 +68,33 @@ class BoardResult:
     times: list[TimeHistogram]
 
 
+def _make_player(config: ArenaConfig, contender: int, seed: str) -> Player:
+    """Contender ``contender``'s player for one seat, made from the seat's seed.
+
+    A ``module:attribute`` contender is any callable: one that does not take
+    a seed (``os:getcwd``) or does not give a player (``json:dumps``) is named
+    in one line rather than failing somewhere inside the first move.
+    """
+    spec = config.contenders[contender]
+    try:
+        player = resolve_player(spec)(seed)
+    except CorazonesError:
+        raise
+    except Exception as e:
+        raise ArenaError(
+            N_("player {spec}: calling it with a seat's seed failed ({error})"),
+            spec=repr(spec),
+            error=f"{type(e).__name__}: {e}",
+        ) from None
+    if not callable(getattr(player, "act", None)):
+        raise ArenaError(
+            N_("player {spec} gave {value}, which is not a player: a player has act(observation) -> Action"),
+            spec=repr(spec),
+            value=show(player),
+        )
+    return player
+
+
 def play_table(
     config: ArenaConfig, board: int, rotation: int
 ) -> tuple[list[SeatRow], list[int], list[int], list[TimeHistogram]]:
@@ -76,7 +105,7 @@ def play_table(
     game_seed = config.board_seed(board)
     game = Game(rules, seed=game_seed)
     hands0 = [" ".join(card_str(c) for c in game.deal.hand(s)) for s in range(n)]
-    players = [resolve_player(config.contenders[owners[s]])(config.bot_seed(board, rotation, s)) for s in range(n)]
+    players = [_make_player(config, owners[s], config.bot_seed(board, rotation, s)) for s in range(n)]
     times = [TimeHistogram() for _ in range(config.k)]
     moves = [0] * n
     seconds = [0.0] * n

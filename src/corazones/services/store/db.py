@@ -3,8 +3,9 @@
 SQLite is tuned for a server that may be killed at any moment: WAL journal
 with ``synchronous=NORMAL`` survives a killed process (not a power cut, which
 ``--db`` with PostgreSQL is for), and ``busy_timeout`` lets the writer thread
-and readers share the file.  Migrations run under a PostgreSQL advisory lock so
-several processes starting together apply each revision once.
+and readers share the file.  Migrations run under a PostgreSQL advisory lock,
+or SQLite's write lock on the file, so several processes starting together
+apply each revision once.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: Arbitrary key of the advisory lock that serialises migrations on PostgreSQL.
@@ -65,5 +66,33 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
+        elif conn.dialect.name == "sqlite":
+            # The file's write lock, taken before the revision is read (the driver would begin only at the
+            # first write): two processes opening a new file at once would otherwise both see no tables and
+            # both create them, and the second would fail with "table ... already exists".  The other one
+            # waits (busy_timeout), then finds the schema made.
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         cfg.attributes["connection"] = conn
+        _refuse_a_newer_schema(cfg, conn)
         command.upgrade(cfg, "head")
+
+
+class NewerDatabase(RuntimeError):
+    """The database's schema was made by a newer Corazones than this one: it cannot be migrated back."""
+
+
+def _refuse_a_newer_schema(cfg: Config, conn: Connection) -> None:
+    """Say plainly that a database of a later revision needs a later Corazones (Alembic says only that it
+    "can't locate revision"), before anything is written to it."""
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(cfg)
+    known = {rev.revision for rev in script.walk_revisions()}
+    current = MigrationContext.configure(conn).get_current_heads()
+    unknown = [rev for rev in current if rev not in known]
+    if unknown:
+        raise NewerDatabase(
+            f"the database is at revision {', '.join(unknown)}, which this Corazones does not know (its newest is "
+            f"{script.get_current_head()}): a newer version made it; run that version, or give another database"
+        )

@@ -24,6 +24,9 @@ UNFINISHED = ("open", "playing")
 #: Table ids per statement of a lease renewal or a fenced write: PostgreSQL takes at most 65,535
 #: parameters in one statement, and a process may hold more tables than that.
 ID_BATCH = 1000
+#: The largest player id each database can hold: an ``INTEGER`` column is 32 bits in PostgreSQL, 64 in SQLite.
+#: A larger number names no player, and the drivers refuse to even compare it (out of range, overflow).
+MAX_ROW_ID = {"postgresql": 2**31 - 1, "sqlite": 2**63 - 1}
 
 
 class StaleWrite(Exception):
@@ -56,6 +59,11 @@ class Store:
     @property
     def dialect(self) -> str:
         return self.engine.dialect.name
+
+    def _row_id(self, value: int) -> bool:
+        """Whether ``value`` can be a player id here (``corazones revoke 99999999999999999999`` names none)."""
+        most = MAX_ROW_ID.get(self.dialect, MAX_ROW_ID["postgresql"])
+        return -most - 1 <= value <= most
 
     def migrate(self) -> Store:
         migrate(self.engine)
@@ -97,11 +105,15 @@ class Store:
         return player
 
     def player(self, player_id: int) -> Player | None:
+        if not self._row_id(player_id):
+            return None
         with self.session() as s:
             return s.get(Player, player_id)
 
     def revoke_tokens(self, player_id: int) -> int | None:
         """Revoke every token issued so far for ``player_id``; the new token generation (None: no such player)."""
+        if not self._row_id(player_id):
+            return None
         with self.session.begin() as s:
             done = s.execute(update(Player).where(Player.id == player_id).values(token_gen=Player.token_gen + 1))
             if not done.rowcount:  # type: ignore[attr-defined]
