@@ -482,9 +482,9 @@ def test_rules_help_and_score_sheet_and_language_switch() -> None:
             await pilot.press("s")
             for _ in waiting():
                 await pilot.pause(0.02)
-                if "Hoja de puntuación" in screen_text(app):
+                if "Hoja de tanteo" in screen_text(app):
                     break
-            assert "Hoja de puntuación" in screen_text(app)
+            assert "Hoja de tanteo" in screen_text(app)
 
     asyncio.run(run())
 

@@ -56,6 +56,19 @@ from corazones.services.files import output_kind, save_atomic
 #: Answers that abandon the game at any question.
 QUIT_WORDS = frozenset({"q", "quit", "exit", "salir"})
 
+#: The answers to the moon's question: its letters, and its words in English and in Spanish.  Whole words
+#: only: "sumar" (Spanish for "add") begins with the letter of "subtract".
+MOON_ANSWERS = {
+    "a": "add_to_others",
+    "add": "add_to_others",
+    "sumar": "add_to_others",
+    "s": "subtract_from_self",
+    "sub": "subtract_from_self",
+    "subtract": "subtract_from_self",
+    "restar": "subtract_from_self",
+    "restarse": "subtract_from_self",
+}
+
 
 class QuitGame(Exception):
     """The player asked to stop (typed ``q``)."""
@@ -150,9 +163,13 @@ class HumanPlayer:
         if k is Kind.PASS:
             to = self.names[obs.pass_to] if obs.pass_to is not None else "?"
             raw = self._input(
-                _("Pass {count} cards to {to} (e.g. QS AH 10H; ? for a hint; q quits): ").format(
-                    count=obs.rules.pass_count, to=to
+                translator(self.lang)
+                .ngettext(
+                    "Pass {count} card to {to} (e.g. QS AH 10H; ? for a hint; q quits): ",
+                    "Pass {count} cards to {to} (e.g. QS AH 10H; ? for a hint; q quits): ",
+                    obs.rules.pass_count,
                 )
+                .format(count=obs.rules.pass_count, to=to)
             )
             return Action.pass_cards(seat, self._pass_cards(obs, raw))
         if k is Kind.PLAY:
@@ -177,10 +194,10 @@ class HumanPlayer:
                 "'a' to add {total} to the others (? for a hint): "
             ).format(total=total)
         )
-        raw = raw.strip().lower()
-        if raw[:1] not in ("s", "a"):
+        choice = MOON_ANSWERS.get(raw.strip().lower())
+        if choice is None:
             raise BadInput(_("type 's' (subtract from yourself) or 'a' (add to the others)"))
-        return Action.moon(seat, "add_to_others" if raw.startswith("a") else "subtract_from_self")
+        return Action.moon(seat, choice)
 
     def _card(self, text: str) -> int:
         try:
@@ -197,7 +214,13 @@ class HumanPlayer:
         cards = [self._card(x) for x in raw.replace(",", " ").split()]
         count = obs.rules.pass_count
         if len(cards) != count:
-            raise BadInput(_("pass exactly {count} cards, you typed {got}").format(count=count, got=len(cards)))
+            raise BadInput(
+                translator(self.lang)
+                .ngettext(
+                    "pass exactly {count} card, you typed {got}", "pass exactly {count} cards, you typed {got}", count
+                )
+                .format(count=count, got=len(cards))
+            )
         held = Counter(obs.hand)
         for c, k in Counter(cards).items():
             if held[c] == 0:

@@ -29,8 +29,16 @@ from corazones.i18n.oserrors import os_reason
 from corazones.services.files import same_file
 from corazones.services.pad import (
     ASK_LINE,
+    DEL_WORDS,
     DIRECTIONS,
+    EDIT_WORDS,
+    HELP_LINES,
+    HELP_WORDS,
+    NEED_NUMBER,
     OWN_FILE,
+    QUIT_WORDS,
+    SHEET_WORDS,
+    UNDO_WORDS,
     PadFiles,
     how_to_enter,
     not_accepted,
@@ -54,14 +62,6 @@ def read_pad(path: Path) -> Pad:
 
 
 # --------------------------------------------------------------- line mode
-HELP_LINES = (
-    N_("Commands: a hand line; p POINTS...; undo; edit N HAND; del N; sheet; save FILE; csv FILE; help; quit"),
-    N_("Players are named by name, its beginning or number; CARD=player (QS=Ana), player:CARDS (Ana:AH,KH)."),
-    N_("moon=add or moon=sub when someone took everything; shot=player in the points way when needed;"),
-    N_("revoke=player (revoke=player! if made to avoid taking all the hearts); # starts a note."),
-)
-
-
 def run_lines(
     pad: Pad,
     lang: str,
@@ -138,7 +138,7 @@ def run_lines(
         cmd = word.lower()
         asked, warned = warned, False
         try:
-            if cmd in ("q", "quit", "exit", "salir"):
+            if cmd in QUIT_WORDS:
                 question = None if asked or not ask else files.not_saved(gettext, ASK_LINE)
                 if question is None:
                     confirmed = asked
@@ -146,36 +146,32 @@ def run_lines(
                 say(question)
                 warned = True
                 continue
-            if cmd in ("help", "ayuda", "?"):
+            if cmd in HELP_WORDS:
                 for h in HELP_LINES:
                     say(gettext(h))
                 say(how_to_enter(pad, gettext))
                 continue
-            if cmd in ("sheet", "hoja"):
+            if cmd in SHEET_WORDS:
                 for i in range(len(pad.rows)):
                     for line in row_lines(pad, i, gettext):
                         say(line)
                 for line in standing_lines(pad, gettext):
                     say(line)
                 continue
-            if cmd in ("undo", "deshacer"):
+            if cmd in UNDO_WORDS:
                 pad.undo()
                 persist()
                 say(gettext("Hand {n} removed.").format(n=len(pad.rows) + 1))
                 for line in standing_lines(pad, gettext):
                     say(line)
                 continue
-            if cmd in ("edit", "editar", "del", "borrar"):
+            if cmd in EDIT_WORDS + DEL_WORDS:
                 number, _sp, hand = rest.strip().partition(" ")
                 if not number.isdecimal():
-                    say(
-                        gettext("Not accepted: {reason}").format(
-                            reason=gettext("give the hand's number, e.g. edit 2 3 4 6 0 QS=Ana")
-                        )
-                    )
+                    say(gettext("Not accepted: {reason}").format(reason=gettext(NEED_NUMBER)))
                     continue
                 index = int(number) - 1
-                if cmd in ("edit", "editar"):
+                if cmd in EDIT_WORDS:
                     if not hand.strip() and 0 <= index < len(pad.entries):
                         say(
                             gettext("Hand {n} now reads: {line}").format(

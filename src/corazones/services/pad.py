@@ -45,6 +45,23 @@ LEFT_NOWHERE = N_("{hands} not saved: --save FILE saves the pad after every hand
 #: Said (on standard error) when the pad is left with hands that its last save could not keep.
 LEFT_FAILED = N_("{hands} not saved: the last save, to {path}, failed.")
 
+#: What ``help`` says, in the line mode and in the sheet alike (both take every command listed).
+HELP_LINES = (
+    N_("Commands: a hand line; p POINTS...; undo; edit N HAND; del N; sheet; save FILE; csv FILE; help; quit"),
+    N_("Players are named by name, its beginning or number; CARD=player (QS=Ana), player:CARDS (Ana:AH,KH)."),
+    N_("moon=add or moon=sub when someone took everything; shot=player in the points way when needed;"),
+    N_("revoke=player (revoke=player! if made to avoid taking all the hearts); # starts a note."),
+)
+#: ``edit`` or ``del`` typed without the hand's number.
+NEED_NUMBER = N_("give the hand's number, e.g. edit 2 3 4 6 0 QS=Ana")
+#: The words of the commands, in English and in Spanish (a hand line never begins with one of them).
+HELP_WORDS = ("help", "ayuda", "?")
+QUIT_WORDS = ("q", "quit", "exit", "salir")
+SHEET_WORDS = ("sheet", "hoja")
+UNDO_WORDS = ("undo", "deshacer")
+EDIT_WORDS = ("edit", "editar")
+DEL_WORDS = ("del", "borrar")
+
 
 def how_to_enter(pad: Pad, gettext: Gettext, suit: int = HEARTS) -> str:
     """One line telling what a hand line holds under these rules, with an example."""

@@ -116,7 +116,7 @@ class CorazonesApp(App[None]):
             self.resume_error = _("The saved game could not be resumed: {error}").format(error=said(e))
             self.notify(self.resume_error, severity="error", markup=False, timeout=30)
             return
-        ctl.resumed_from = path  # type: ignore[attr-defined]
+        ctl.saved_to = path
         self.controller = ctl
         self._open_table()
 
@@ -147,9 +147,9 @@ class CorazonesApp(App[None]):
         self.set_language("es" if self.lang == "en" else "en")
 
     def action_interrupt(self) -> None:
-        """Ctrl+C: keep a game in progress as ``q`` would (saved, and the ``--record`` copy), then exit 130."""
+        """Ctrl+C: keep the game as ``q`` would (saved, or recorded when over; the ``--record`` copy), then exit 130."""
         table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
-        if table is not None and not table.keep_unfinished():
+        if table is not None and not table.keep_game():
             self.unsaved = True  # said on the terminal once the screen is closed
         self.exit(return_code=INTERRUPTED)
 

@@ -65,6 +65,8 @@ class Controller:
     bots: dict[int, Bot] = field(default_factory=dict)
     #: The human seat has no name of its own: it is "You", said in the language shown (and saved as no name).
     default_name: bool = False
+    #: The saved game this game is kept in (resumed from it, or saved to it): removed when the game ends.
+    saved_to: Path | None = None
 
     def __post_init__(self) -> None:
         self._make_bots()

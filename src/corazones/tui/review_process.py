@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from corazones.players.review import Review, review_record
+from corazones.tui.texts import _
 
 #: How often (seconds) the waiting thread looks whether the review was stopped.
 POLL = 0.1
@@ -67,7 +68,9 @@ def review_elsewhere(
                 kind, *rest = news.get(timeout=POLL)
             except queue.Empty:
                 if not proc.is_alive() and news.empty():
-                    raise ReviewProcessDied(f"the review's process ended with code {proc.exitcode}") from None
+                    raise ReviewProcessDied(
+                        _("the review's process ended with code {code}").format(code=proc.exitcode)
+                    ) from None
                 continue
             if kind == "progress":
                 progress(rest[0], rest[1])

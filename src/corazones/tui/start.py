@@ -254,6 +254,9 @@ class StartScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset" and event.value != self.settings.preset:
+            # what was typed and chosen so far (the name, the levels, the speed...) stays; only the options
+            # that belong to a preset go back to the new one's
+            self.read_form()
             self.settings.preset = str(event.value)
             self.settings.players = None
             self.settings.passes = ""

@@ -642,13 +642,22 @@ class TableScreen(Screen[None]):
             return safe_line(str(target), 200)
         return None
 
+    def keep_finished(self) -> None:
+        """Keep a finished game once: its record in ``games/``, the ``--record`` copy, and no save left to resume.
+
+        Called when the end is shown, and when the player leaves (``q``, Ctrl+C) while the last trick is still
+        on the table: the game is over then too, and its record must not be lost.
+        """
+        if self.record_path is not None or not self.ctl.game.over:
+            return
+        self.record_path = save_finished(self.ctl)
+        self.record_copy = self._copy_record()
+        saved = cfg.saved_game_path()
+        if self.ctl.saved_to == saved:  # resumed from it, or saved to it with w: a finished game has nothing to resume
+            saved.unlink(missing_ok=True)
+
     def _game_over(self, obs: Observation) -> None:
-        if self.record_path is None:
-            self.record_path = save_finished(self.ctl)
-            self.record_copy = self._copy_record()
-            saved = cfg.saved_game_path()
-            if getattr(self.ctl, "resumed_from", None) == saved:
-                saved.unlink(missing_ok=True)
+        self.keep_finished()
         self.dialog_open = True
 
         def done(value: object) -> None:
@@ -812,6 +821,7 @@ class TableScreen(Screen[None]):
         except CorazonesError as e:  # a game a record cannot hold: say so, never a traceback
             self.say(_("Could not save to {path}: {error}").format(path=path, error=said(e)), error=True)
             return False
+        self.ctl.saved_to = path
         self.say(_("Saved. Resume it from the start screen."))
         return True
 
@@ -830,12 +840,16 @@ class TableScreen(Screen[None]):
     def action_language(self) -> None:
         self.app.action_language()  # type: ignore[attr-defined]
 
-    def keep_unfinished(self) -> bool:
-        """Save a game in progress (to resume it) and write its ``--record`` copy; nothing for a finished one.
+    def keep_game(self) -> bool:
+        """Keep the game when the player leaves: one in progress saved (to resume it), a finished one recorded.
 
-        False when the game could not be saved to resume (the table says why).
+        Either way the ``--record`` copy is written.  False when a game in progress could not be saved to
+        resume (the table says why).
         """
-        if self.ctl.game.over or not self.ctl.game.actions:
+        if self.ctl.game.over:
+            self.keep_finished()  # left while the last trick was on the table: the end was not shown yet
+            return True
+        if not self.ctl.game.actions:
             return True
         saved = self.action_save()
         self._copy_record()
@@ -844,7 +858,7 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         # A game that could not be saved is not dropped on the first q: the player is told, and a
         # second q leaves without it.
-        if not self.keep_unfinished() and not self.leave_unsaved:
+        if not self.keep_game() and not self.leave_unsaved:
             self.leave_unsaved = True
             self.app.notify(
                 _("The game was not saved: press q again to leave without it."), severity="error", markup=False

@@ -117,13 +117,23 @@ def rules_lines(rules: Rules) -> list[str]:
     )
     if rules.kitty_size:
         to = _("the first trick") if rules.kitty_to == "first_trick" else _("whoever first takes a penalty card")
-        out.append(_("Kitty: {n} cards face down, they go to {to}").format(n=rules.kitty_size, to=to))
+        out.append(
+            ngettext(
+                "Kitty: {n} card face down, it goes to {to}",
+                "Kitty: {n} cards face down, they go to {to}",
+                rules.kitty_size,
+            ).format(n=rules.kitty_size, to=to)
+        )
     if rules.stripped:
         out.append(_("Removed from the deck: {cards}").format(cards=" ".join(card_text(c) for c in rules.stripped)))
     if rules.has_passing:
         cycle = ", ".join(direction(d) for d in rules.pass_cycle)
         out.append(
-            _("Before play, pass {n} cards: {cycle} (in turn, hand after hand)").format(n=rules.pass_count, cycle=cycle)
+            ngettext(
+                "Before play, pass {n} card: {cycle} (in turn, hand after hand)",
+                "Before play, pass {n} cards: {cycle} (in turn, hand after hand)",
+                rules.pass_count,
+            ).format(n=rules.pass_count, cycle=cycle)
         )
     else:
         out.append(_("No passing"))

@@ -7,6 +7,8 @@ hand's scores, the moon, chips, the pool and the end of the game come from
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -16,6 +18,7 @@ from corazones.core.errors import N_, Plural
 from corazones.core.limits import show
 from corazones.core.pad.entry import MAX_CHIPS, REVOKE_TO_AVOID_ALL, Entry, PadError, Revoke, to_card
 from corazones.core.pad.layout import Layout, glyph, layout
+from corazones.core.rules import Rules
 from corazones.core.scoring import find_shooter, game_end, moon_scores, settle_hand
 
 if TYPE_CHECKING:
@@ -371,9 +374,97 @@ def _by_points(pad: Pad, e: Entry, lay: Layout) -> tuple[list[int], list[int], l
         for s in mates:
             pos[s] = max(pts[s], 0)
         pos[shooter] = lay.pos_total - sum(pos)
+    if shareable(_card_values(r, lay.suit), pts) is False:
+        raise PadError(
+            N_(
+                "these points cannot all happen in one hand: no sharing-out of the penalty cards ({cards}) "
+                "gives every player their points"
+            ),
+            cards=_scoring_cards(lay),
+        )
     ones = all(v == 1 for c, v, _ in lay.named) and lay.counted_value in (0, 1)
     pen = pos[:] if ones and not any(v < 0 for _, v, _ in lay.named) else None
     return pts, pos, pen, shooter
+
+
+#: How many steps :func:`shareable` may take before it gives up (and the row is taken, as before it looked).
+SHARE_STEPS: Final = 20_000
+
+
+def _card_values(rules: Rules, suit: int) -> Counter[int]:
+    """How many cards in play carry each value, under ``rules`` with ``suit`` as the penalty suit."""
+    values = rules.card_values(suit)
+    return Counter(values[c] for c in rules.deck if values[c])
+
+
+def _scoring_cards(lay: Layout) -> str:
+    """The cards that score, as the table writes them: ``13 ♥ 1 each, Q♠ 13``."""
+    parts = []
+    if lay.counted:
+        parts.append(f"{lay.counted_in_play} × {lay.counted_name} {lay.counted_value}")
+    for card, value, copies in lay.named:
+        parts.append(f"{f'{copies} × ' if copies > 1 else ''}{glyph(card)} {value}")
+    return ", ".join(parts)
+
+
+def shareable(values: Counter[int], points: Sequence[int]) -> bool | None:
+    """Whether the cards (``values``: how many cards carry each value) can be shared out to give each seat its points.
+
+    The points way checks each player's points alone (some set of cards gives them) and their sum; this checks
+    them together: standard Hearts' ``7 7 6 6`` adds up to 26 and each is a number of hearts, but there are only
+    13 hearts, and nobody's 13 or more holds the Q♠.  The cards of the commonest value (the counted hearts) are
+    shared last, in one step: what is left to each seat must be a whole number of them.  The others are tried
+    seat by seat, largest value first, on the multiset of what each seat still needs (seats are alike here).
+    ``None`` when the search would take more than :data:`SHARE_STEPS` steps (rules with many values of their own).
+    """
+    if not values:
+        return not any(points)
+    bulk = max(values, key=lambda v: (values[v], v))
+    rest = sorted((v for v in values if v != bulk), key=lambda v: (v > 0, -abs(v)))  # the bonus cards first
+    steps = 0
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+
+    def fits(i: int, needs: tuple[int, ...]) -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > SHARE_STEPS:
+            raise _TooLong
+        if i == len(rest):  # the counted cards: a whole number of them for each seat
+            return all(x % bulk == 0 and x // bulk >= 0 for x in needs)
+        key = (i, needs)
+        if key in seen:
+            return False
+        seen.add(key)
+        v = rest[i]
+        return any(fits(i + 1, shared) for shared in _share(needs, v, values[v]))
+
+    try:
+        return fits(0, tuple(sorted(points)))
+    except _TooLong:
+        return None
+
+
+class _TooLong(Exception):
+    """:func:`shareable` ran out of steps."""
+
+
+def _share(needs: tuple[int, ...], value: int, copies: int) -> list[tuple[int, ...]]:
+    """Every way (as sorted needs) of giving ``copies`` cards of ``value`` to seats that can still take them."""
+    out: set[tuple[int, ...]] = set()
+
+    def give(k: int, start: int, left: list[int]) -> None:
+        if k == 0:
+            out.add(tuple(sorted(left)))
+            return
+        for s in range(start, len(left)):
+            if value > 0 and left[s] < value:
+                continue
+            left[s] -= value
+            give(k - 1, s, left)
+            left[s] += value
+
+    give(copies, 0, list(needs))
+    return sorted(out)
 
 
 def _moon_choice(pad: Pad, e: Entry, shooter: int | None, lay: Layout) -> str | None:

@@ -21,7 +21,15 @@ from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.services.pad import (
     ASK_SHEET,
+    DEL_WORDS,
     DIRECTIONS,
+    EDIT_WORDS,
+    HELP_LINES,
+    HELP_WORDS,
+    NEED_NUMBER,
+    QUIT_WORDS,
+    SHEET_WORDS,
+    UNDO_WORDS,
     PadFiles,
     how_to_enter,
     not_accepted,
@@ -79,6 +87,20 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#pad-names", Input).focus()
+
+    @on(Select.Changed, "#pad-preset")
+    def preset_changed(self, event: Select.Changed) -> None:
+        """Another game: the number of players becomes its own (3 for Black Maria, 6 for Cancellation).
+
+        The number shown was the last game's, and kept it would be refused or give the new game the wrong
+        number of seats; the one from the command line comes back with its game.
+        """
+        preset = str(event.value)
+        if preset not in PRESETS:
+            return
+        given = self.rules is not None and self.rules.name == preset
+        players = self.rules.players if given and self.rules is not None else Rules.preset(preset).players
+        self.query_one("#pad-players", Input).value = str(players)
 
     @on(Button.Pressed, "#pad-start")
     @on(Input.Submitted)
@@ -222,24 +244,50 @@ class SheetScreen(Screen[None]):
     # ------------------------------------------------------------ actions
     @on(Input.Submitted, "#pad-entry")
     def submit(self, event: Input.Submitted) -> None:
+        """A hand line, or one of the line mode's commands (``help`` lists them): the same words in both faces."""
         _ = self.gt
         text = event.value.strip()
         if not text:
             return
         word, _sp, rest = text.partition(" ")
+        cmd = word.lower()
+        number, _sp, hand = rest.strip().partition(" ")
+        self.query_one("#pad-help", Static).update(how_to_enter(self.pad, _))  # the help, if shown, has been read
         try:
-            if word.lower() in ("undo", "deshacer"):
+            if cmd in HELP_WORDS:
+                lines = [_(h) for h in HELP_LINES] + [how_to_enter(self.pad, _)]
+                self.query_one("#pad-help", Static).update("\n".join(lines))
+                self.show_error("")
+                event.input.value = ""
+                return
+            if cmd in QUIT_WORDS:
+                event.input.value = ""
+                self.app.call_later(self.app.action_quit)  # as Ctrl+Q: asks first when hands are not saved
+                return
+            if cmd in SHEET_WORDS:  # the sheet is on the screen already
+                self.show_error("")
+                event.input.value = ""
+                return
+            if cmd in UNDO_WORDS:
                 self.action_undo()
                 event.input.value = ""
                 return
-            elif word.lower() in ("edit", "editar") and rest.strip().isdecimal():
-                self.start_edit(int(rest.strip()) - 1)
+            if cmd in EDIT_WORDS + DEL_WORDS and not number.isdecimal():
+                self.show_error(_("Not accepted: {reason}").format(reason=_(NEED_NUMBER)))
                 return
-            elif word.lower() in ("del", "borrar") and rest.strip().isdecimal():
-                self.pad.remove(int(rest.strip()) - 1)
+            if cmd in EDIT_WORDS and not hand.strip():
+                self.start_edit(int(number) - 1)
+                return
+            if cmd in EDIT_WORDS:  # edit N HAND: as in the line mode, at once
+                self.pad.edit(int(number) - 1, parse_hand(self.pad, hand))
+                self.editing = None  # the entry held the command, not the line being edited
                 saved = self.persist()
-            elif word.lower() in ("save", "guardar", "csv"):
-                self.write_file(word.lower() == "csv", rest.strip())
+            elif cmd in DEL_WORDS:
+                self.pad.remove(int(number) - 1)
+                self.editing = None  # the rows after it moved: the hand being edited is not where it was
+                saved = self.persist()
+            elif cmd in ("save", "guardar", "csv"):
+                self.write_file(cmd == "csv", rest.strip())
                 return
             elif self.editing is not None:
                 self.pad.edit(self.editing, parse_hand(self.pad, text))
