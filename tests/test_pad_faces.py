@@ -53,6 +53,7 @@ def test_hand_lines_are_read_like_a_player_writes_them() -> None:
         ("3 4 x 0", "x is not understood"),
         ("QS=Zed", "Zed is not a player"),
         ("ZZ=Ana", "ZZ is not a card"),
+        ("p --5 5 10 16", "--5 is not understood"),  # one sign makes a number; two were read, then crashed
     ]:
         with pytest.raises(HandSyntaxError, match=why):
             parse_hand(pad, bad)

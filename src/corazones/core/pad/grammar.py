@@ -159,7 +159,7 @@ def parse_hand(pad: Pad, text: str) -> Entry:
 
 
 def _is_int(w: str) -> bool:
-    return w.lstrip("-").isdecimal() and len(w) < 10
+    return w.removeprefix("-").isdecimal() and len(w) < 10  # one sign: "--5" is no number
 
 
 def entry_text(pad: Pad, e: Entry) -> str:
