@@ -115,3 +115,27 @@ def test_no_hint_without_a_decision() -> None:
     idle = next(s for s in range(4) if s not in game.to_act())
     with pytest.raises(ValueError, match="no decision"):
         suggest(game.observation(idle), "standard")
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("omnibus", 5), ("cancellation_hearts", 3)])
+def test_the_worth_of_a_trick_won_last_counts_every_card_it_brings(preset: str, seed: int) -> None:
+    """The Omnibus J♦ makes a trick worth less than nothing; annulled tricks' cards go to this trick's winner."""
+    seen = 0
+    for obs in positions(preset, seed, 3000):
+        if obs.decision is not Kind.PLAY or len(obs.trick) != obs.rules.players - 1:
+            continue
+        vals = obs.card_values
+        carried: list[int] = []  # the cards of the annulled tricks since the last trick won
+        for t in obs.tricks:
+            carried = [*carried, *(c for _, c in t.plays)] if t.winner is None else []
+        for a in obs.legal:
+            text = english(describe(obs, a))
+            if not text.startswith("win with"):
+                continue
+            worth = sum(vals[c] for _, c in obs.trick) + vals[a.cards[0]] + sum(vals[c] for c in carried)
+            if worth:
+                seen += 1
+                assert text.endswith(f"the trick is worth {worth}"), (text, worth)
+            else:
+                assert text.endswith("a trick without points"), text
+    assert seen

@@ -7,12 +7,14 @@ engine.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from corazones.core import Game, Rules, card_str, parse_cards
 from corazones.core.observation import Observation
 from corazones.players import shooter, standard
-from corazones.players.base import legal_cards
+from corazones.players.base import best_moon_choice, legal_cards
 from corazones.players.expert import WATCH_WORLDS, ExpertBot
 from corazones.players.heuristics import View
 from corazones.players.registry import make_player
@@ -255,3 +257,27 @@ def test_the_search_takes_more_deals_while_the_watch_names_a_seat() -> None:
         without.append(ExpertBot(0, worlds=40, time_limit=None, watch=False).search(obs).worlds)
     assert with_watch and max(with_watch) <= 40 * WATCH_WORLDS and max(with_watch) > 40
     assert max(without) <= 40
+
+
+def moon_obs(preset: str, seat: int, scores: list[int], taken: list[int]) -> Observation:
+    """``seat``'s view of a shot moon: the game's scores before the hand and each seat's points in it."""
+    obs = Game(Rules.preset(preset), seed=1).observation(seat)
+    return dataclasses.replace(obs, scores=tuple(scores), points_taken=tuple(taken))
+
+
+def test_moon_choice_counts_the_j_diamonds_another_seat_took() -> None:
+    # Adding 26 puts seat 2 and 3 past 100; seat 1 took the J♦ (-10) and ends on 76, below our 78.
+    obs = moon_obs("omnibus", 0, [78, 60, 70, 80], [26, -10, 0, 0])
+    assert best_moon_choice(obs) == "subtract_from_self"
+
+
+def test_moon_choice_counts_the_j_diamonds_the_shooter_took() -> None:
+    # Our J♦ takes us from 99 to 89, below seat 1's 96: adding to the others ends the game as the winner.
+    obs = moon_obs("omnibus", 0, [99, 70, 80, 80], [16, 0, 0, 0])
+    assert best_moon_choice(obs) == "add_to_others"
+
+
+def test_moon_choice_plays_for_the_win_when_adding_wins() -> None:
+    obs = moon_obs("standard", 2, [90, 80, 50, 95], [0, 0, 26, 0])
+    assert best_moon_choice(obs) == "add_to_others"
+    assert best_moon_choice(moon_obs("standard", 2, [90, 20, 50, 95], [0, 0, 26, 0])) == "subtract_from_self"

@@ -248,6 +248,24 @@ def test_standard_captures_the_omnibus_jack_of_diamonds() -> None:
     assert card_str(standard.play(obs)) == "AD"
 
 
+def test_standard_does_not_lead_the_omnibus_jack_into_higher_diamonds() -> None:
+    """A trick with the J♦ is a gift every opponent holding the A♦ or K♦ takes; leading it loses it."""
+    game = position(
+        "omnibus",
+        ["2:2C 3:10C 0:AC 1:3C"],
+        [
+            "6C 7C 8C 2D 5D JD QD 3S 7S JS 2H 7H",
+            "4C 5C KD 3D 2S 4S 5S 3H 4H 5H 6H 8H",
+            "9C JC AD 4D 6D 7D 6S 8S 9S 9H 10H JH",
+            "QC KC 8D 9D 10D 10S QS KS AS QH KH AH",
+        ],
+    )
+    obs = obs_to_play(game)
+    assert obs.seat == 0
+    assert View(obs).p_win(c("JD"), Params().volunteer) < 0.1
+    assert card_str(standard.play(obs)) != "JD"
+
+
 def test_standard_throws_the_black_maria_ace_of_spades_when_void() -> None:
     game = position("black_maria", ["0:2C 1:3C 2:4C", "2:10D 0:9D"], ["8D", "AS 5H", "JD"])
     obs = obs_to_play(game)
@@ -401,6 +419,54 @@ def test_standard_gives_no_penalty_to_its_partner() -> None:
 
 
 # --------------------------------------------------------------- the auction
+
+
+def test_standard_gives_no_queen_to_a_partner_trick_that_already_stops_the_moon() -> None:
+    """Seat 2 alone has points (a moon alarm), but the partner's trick holds three hearts: the moon is stopped anyway.
+
+    Throwing the Q♠ there gives our side 13 points and stops nothing more; kept,
+    it may still fall on an opponent's trick.
+    """
+    tricks = [
+        "2:2C 3:KC 0:JC 1:7C",
+        "3:JS 0:QC 1:KS 2:AS",
+        "2:8S 3:5S 0:JD 1:6S",
+        "2:9S 3:10C 0:4C 1:7S",
+        "2:AD 3:KD 0:6D 1:10D",
+        "2:4S 3:AC 0:5C 1:2S",
+        "2:10S 3:JH 0:6C 1:3S",
+        "2:2D 3:8D 0:7D 1:QD",
+        "1:5D 2:3D 3:9D 0:4D",
+        "3:2H 0:4H 1:3H 2:AH",
+        "2:5H 3:QH 0:9H",
+    ]
+    game = position("partnership", tricks, ["6H 10H", "3C 8C QS", "9C 8H", "7H KH"], dealer=1)
+    obs = obs_to_play(game)
+    assert obs.seat == 1
+    assert standard.moon_threat(View(obs))[0] == 2
+    assert card_str(standard.play(obs)) != "QS"
+
+
+def test_standard_feeds_no_queen_to_the_shooters_partner_when_the_moon_needs_the_team() -> None:
+    """Seat 1 has won every trick and its side has every point.
+
+    With ``moon_needs = team`` a penalty card on seat 3's trick goes to the shooting side.
+    """
+    tricks = [
+        "0:2C 1:AC 2:3C 3:4C",
+        "1:AD 2:2D 3:3D 0:4D",
+        "1:KD 2:5D 3:6D 0:7D",
+        "1:QD 2:8D 3:9D 0:2H",
+        "1:KC 2:5C 3:6C 0:3H",
+        "1:10C 2:7C 3:QC",
+    ]
+    hands = ["QS 2S 3S 4S 4H 5H 6H 7H", "8C 9C JC 10D JD 5S 6S", "7S 8S 9S 8H 9H 10H JH", "10S JS KS AS QH KH AH"]
+    team = obs_to_play(position("partnership", tricks, hands, moon_needs="team"))
+    assert standard.moon_threat(View(team))[0] == 1
+    assert card_str(standard.play(team)) != "QS"
+    # when the moon needs one player, seat 3 taking the Q♠ stops seat 1's moon: throw it
+    player = obs_to_play(position("partnership", tricks, hands))
+    assert card_str(standard.play(player)) == "QS"
 
 
 def auction_obs(hands: Sequence[str], pool: int = 0, bids: Sequence[int] = ()) -> Observation:

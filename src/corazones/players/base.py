@@ -14,6 +14,7 @@ from typing import Protocol
 
 from corazones.core.actions import Action, Kind
 from corazones.core.observation import Observation
+from corazones.core.scoring import game_end, team_totals
 
 
 class Player(Protocol):
@@ -75,26 +76,38 @@ def best_moon_choice(obs: Observation) -> str:
     """Pick the moon choice that maximises this side's lead over the best other side.
 
     Adding to the others can end the game; that is only good if we then win.
+    Each choice is settled as the game will settle it: the hand's other points
+    count too (an Omnibus J♦ taken by us or by another seat moves who is
+    lowest), and :func:`~corazones.core.scoring.game_end` says whether the game
+    ends and who wins (the target, the agreed hands, a tie that plays on).
     """
     r = obs.rules
-    scores = list(obs.scores)
     total = sum(_positive_total(obs))
     me = r.team_of(obs.seat)
+    # Our side took every positive point and keeps only its bonus cards; the
+    # others keep what they took (bonus cards only, as they took no penalty).
+    # A partner's own share is not known under moon_needs = team, so the side's
+    # positive points come off the shooter: only side totals decide the game.
+    base = [obs.scores[s] + obs.points_taken[s] for s in range(r.players)]
+    base[obs.seat] -= total
     outcomes = {}
     for choice in ("subtract_from_self", "add_to_others"):
-        after = scores[:]
+        after = base[:]
         for s in range(r.players):
             if choice == "subtract_from_self" and s == obs.seat:
                 after[s] -= total
             elif choice == "add_to_others" and r.team_of(s) != me:
                 after[s] += total
-        teams = [sum(after[s] for s in t) for t in r.teams]
-        mine = teams[me]
-        others = min(t for i, t in enumerate(teams) if i != me)
-        ends = r.target is not None and max(teams) >= r.target
-        margin = others - mine
-        # ending the game while ahead is a win outright; while behind, a loss
-        value = margin + (1000 if ends and margin > 0 else -1000 if ends and margin <= 0 else 0)
+        teams = team_totals(after, r.teams)
+        margin = min(t for i, t in enumerate(teams) if i != me) - teams[me]
+        winners = game_end(r, obs.hand_index + 1, after, obs.chips)
+        # ending the game as a winner is a win outright; as anyone else, a loss
+        if winners is None:
+            value = margin
+        elif obs.seat in winners:
+            value = margin + 1000
+        else:
+            value = margin - 1000
         outcomes[choice] = value
     return max(outcomes, key=lambda c: (outcomes[c], c == "subtract_from_self"))
 

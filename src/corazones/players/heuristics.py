@@ -387,11 +387,21 @@ class View:
         return i == len(self.trick_cards)
 
     def p_win(self, card: int, volunteer: float) -> float:
-        """Probability that playing ``card`` now wins this trick."""
+        """Probability that playing ``card`` now wins this trick.
+
+        A trick worth less than nothing (the Omnibus J♦ in it) is a gift:
+        every later opponent with a higher card takes it, as we would, rather
+        than ducking it as it may a clean trick.  Priced as a clean trick, the
+        J♦ led into the A♦ or K♦ looked an even chance to keep and was lost
+        nine times in ten.
+        """
         if not self.wins_now(card):
             return 0.0
         vals = self.vals
-        clean = self.trick_points() <= 0 and vals[card] <= 0
+        pts = self.trick_points() + vals[card]
+        clean = pts < 0 or (self.trick_points() <= 0 and vals[card] <= 0)
+        if pts < 0:
+            volunteer = 1.0
         p = 1.0
         for s in self.after:
             p *= 1.0 - self.p_beat(s, card, clean, volunteer)

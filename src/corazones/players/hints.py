@@ -24,6 +24,7 @@ from corazones.core.actions import Action, Kind
 from corazones.core.cards import CARDS, SUIT_GLYPHS, SUIT_LETTERS, Card, card_str
 from corazones.core.observation import Observation
 from corazones.core.trick import trick_winner
+from corazones.players.heuristics import pending_cards
 from corazones.players.registry import make_player
 
 
@@ -273,9 +274,10 @@ def _describe_play(obs: Observation, card: int) -> tuple[Reason, ...]:
         return (head, Reason(N_("it costs nothing now")))
     if after == len(on_table):
         if last:
-            pts = sum(vals[c] for c in on_table) + vals[card]
+            # the cards of annulled tricks (two decks) go with it; a bonus card (Omnibus J♦) makes it worth less than 0
+            pts = sum(vals[c] for c in on_table) + vals[card] + sum(vals[c] for c in pending_cards(obs))
             head = Reason(N_("win with {card}"), me)
-            if pts > 0:
+            if pts:
                 return (head, Reason(N_("last to play, the trick is worth {points}"), {"points": pts}))
             return (head, Reason(N_("last to play, a trick without points")))
         head = Reason(N_("play {card}"), me)

@@ -156,7 +156,10 @@ def _given_away(
 
     Against a moon, a penalty card given to anyone but the shooter stops it;
     given to the shooter it is one chance fewer, and our best penalty-suit
-    card is the chance that counts most.
+    card is the chance that counts most.  A trick that already carries a
+    penalty stops the moon without our card, so adding to it earns nothing
+    (a partner's trick with three hearts in it was given the Q♠ for that).
+    Under ``moon_needs = team`` the shooter's partner is the shooter's side.
     """
     val = v.vals[card]
     if not val or winner is None or winner == v.me:
@@ -165,8 +168,11 @@ def _given_away(
     if v.is_partner(winner):
         cost += val * 0.8
     if threat is not None and val > 0:
-        if winner != threat:
-            cost -= defend * 0.8
+        r = v.rules
+        if winner != threat and not (r.moon_needs == "team" and r.team_of(winner) == r.team_of(threat)):
+            vals = v.vals
+            if not any(vals[c] > 0 for c in v.trick_cards) and not any(vals[c] > 0 for c in v.pending):
+                cost -= defend * 0.8
         else:
             cost += val + defend * (params.keep_stopper if stopper else 0.1)
     return cost - val * gift[winner]
