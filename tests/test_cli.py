@@ -387,7 +387,7 @@ def run_es(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
         (["play", "-o", "t=" + "9" * 3000], "'--option': una opción de 3.002 caracteres; como mucho 2.000"),
         (
             ["play", "-r", "bridge"],
-            "'--rules': reglas predefinidas desconocidas 'bridge'; las hay: standard, black_lady",
+            "'--rules': modalidad desconocida 'bridge'; modalidades: standard, black_lady",
         ),
         (["play", "--seed", "x" * 300], "'--seed': una semilla de texto tiene como mucho 256 caracteres, no 300"),
         (["play", "--seat", "4"], "Valor no válido para '--seat': el asiento 4 no existe; se permite: de 0 a 3"),

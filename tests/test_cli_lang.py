@@ -78,7 +78,7 @@ def test_rules_speaks_spanish() -> None:
     assert "  (tamaño de la mano)    13 cartas, monte 0" in preset, preset
     assert "(la de este número de jugadores)" in preset and "default for player count" not in preset
     refused = flat(run(["rules", "nope", "--lang", "es"]).output)
-    assert "Valor no válido para 'PRESET': reglas predefinidas desconocidas 'nope'" in refused, refused
+    assert "Valor no válido para 'PRESET': modalidad desconocida 'nope'" in refused, refused
 
 
 def test_rules_in_english_is_as_it_was() -> None:

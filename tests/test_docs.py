@@ -35,6 +35,7 @@ list cannot go stale.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -481,3 +482,92 @@ def test_installs_are_refused_unless_skipped(tmp_path: Path) -> None:
     blocks, _ = _parse(tmp_path, "```bash\npython3 -m pip install -e .   # get it\necho ok  # not pip install\n```\n")
     failures = run_block(blocks[0], tmp_path)
     assert len(failures) == 1 and "installs packages" in failures[0]
+
+
+def _pytest_examples() -> list[tuple[Block, str, list[str]]]:
+    """Each test function a page's python blocks show, with the fixtures it asks for (none defined in its block)."""
+    out = []
+    for block in _all_blocks():
+        if RUN.get(block.lang) != "python":
+            continue
+        tree = ast.parse("\n".join(block.body))
+        functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+        own = {f.name for f in functions if any("fixture" in ast.unparse(d) for d in f.decorator_list)}
+        for f in functions:
+            if f.name.startswith("test_"):
+                asked = [a.arg for a in f.args.posonlyargs + f.args.args + f.args.kwonlyargs]
+                out.append((block, f.name, [a for a in asked if a not in own]))
+    return out
+
+
+@pytest.mark.integration  # asks a pytest process of its own for the fixtures it knows
+def test_pytest_examples_ask_for_fixtures_that_exist() -> None:
+    """A block runs as a script, which only defines a test function: the run cannot tell that a fixture it asks
+    for does not exist. A reader copies it into ``tests/``, so every fixture it names must be one pytest knows
+    there (``tests/conftest.py``, pytest's own, the installed plugins) or one the block defines."""
+    examples = _pytest_examples()
+    assert examples, "no page shows a test any more: drop this check"
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--fixtures", "-q", "-p", "no:cacheprovider", "tests/conftest.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=DEFAULT_TIMEOUT,
+    ).stdout
+    known = set(re.findall(r"^(\w+)(?: \[[^\]]*\])? -- ", listed, flags=re.M))
+    assert {"tmp_path", "browser", "postgres_url"} <= known, listed[-2000:]
+    unknown = [f"{b.where}: {name} asks for {a!r}" for b, name, asked in examples for a in asked if a not in known]
+    assert not unknown, "fixtures no test can get:\n" + "\n".join(unknown)
+
+
+def _shown_output(page: str, command: str) -> list[str]:
+    """The lines a page shows after ``$ command`` in a block that is shown, not run (up to the next prompt)."""
+    for block in parse_markdown(ROOT / page)[0]:
+        if f"$ {command}" in block.body:
+            rest = block.body[block.body.index(f"$ {command}") + 1 :]
+            return rest[: next((i for i, x in enumerate(rest) if x.startswith("$ ")), len(rest))]
+    raise AssertionError(f"{page} shows no `$ {command}`")
+
+
+@pytest.mark.integration
+def test_records_page_shows_what_replay_and_verify_print(tmp_path: Path) -> None:
+    """docs/records.md shows ``replay`` and ``verify`` on a record of ``quick`` with seed 12. The cards played
+    there are a person's, but the lines that depend only on the rules and the seed (the header, the first
+    hand's dealer and pass, the commitment) must be the program's, word for word."""
+    env = _env(tmp_path)
+    record = tmp_path / "game.json"
+    corazones = [sys.executable, "-m", "corazones"]
+    subprocess.run(
+        [*corazones, "play", "-r", "quick", "--seed", "12", "--auto", "--record", str(record)],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    replayed = subprocess.run(
+        [*corazones, "replay", "game.json", "--no-glyphs", "--lang", "en"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout.splitlines()
+    shown = _shown_output("docs/records.md", "corazones replay game.json --no-glyphs")
+    assert shown[:3] == replayed[:3]
+    assert shown[-3] == replayed[-3] == "Hand 1 over."
+    verified = subprocess.run(
+        [*corazones, "verify", "game.json", "--lang", "en"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stdout.splitlines()
+    shown = [line for line in _shown_output("docs/records.md", "corazones verify game.json") if line]
+    assert len(shown) == len(verified) == 2
+    assert shown[0].split(", game over")[0] == verified[0].split(", game over")[0]  # the players' moves differ
+    assert shown[1] == verified[1]

@@ -285,6 +285,14 @@ def play(
         )
     if hands is not None and hands < 1:
         refuse("--hands", language, AT_LEAST_ONE, value=hands)
+    with_hands = r
+    if hands is not None:
+        # The full-screen game plays a game of that many hands, so it takes only what the rules' `hands` takes;
+        # the line game stops after them. One range for both, so the flag means the same on a terminal and off it.
+        try:
+            with_hands = r.replace(hands=hands)
+        except CorazonesError as e:  # the rules' own words: "hands = 600 is out of range; allowed: 1 to 500"
+            raise FlagRefused("--hands", e, language) from None
     if record is not None:
         check_output_file(record, lang=language)  # before any card is dealt, not after the game
     chosen = check_level(level, language)
@@ -294,7 +302,7 @@ def play(
 
         given = preset != "standard" or players is not None or bool(option) or hands is not None or seed is not None
         code = run_app(
-            rules=(r.replace(hands=hands) if hands is not None else r) if given else None,
+            rules=with_hands if given else None,
             seed=game_seed,
             lang=given_lang(lang) and language,
             level=level and chosen,
