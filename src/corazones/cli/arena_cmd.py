@@ -15,7 +15,8 @@ from corazones.cli.exits import FAILED, INTERRUPTED, fail, plain_interrupts
 from corazones.cli.flags import AT_LEAST_ONE, FlagRefused, LangOpt, PlayersOpt, check_lang, quoted, refuse
 from corazones.cli.outputs import check_output_dir
 from corazones.cli.toolkit import filled_help
-from corazones.core.errors import Message
+from corazones.core.commitment import seed_from_text
+from corazones.core.errors import Message, SeedError
 from corazones.core.text import safe_line
 from corazones.i18n import N_, error_text, translator
 from corazones.i18n.oserrors import os_reason
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 
 #: What ``corazones arena --help`` says it does (a msgid: the help is worded in the command line's language).
 HELP = N_("Play computer players against each other and measure them (points per deal with 95% CIs).")
-#: ``--seed`` in characters (a whole number or a name for the series of boards).
-MAX_SEED_CHARS = 256
 
 
 def arena(
@@ -152,12 +151,11 @@ def arena(
     if max_game_hands < 1:
         refuse("--max-game-hands", lang, AT_LEAST_ONE, value=max_game_hands)
     rules = build_rules(preset, players, option or [], lang)
-    # digits (with one minus sign or none) are a whole number, as play's --seed; anything else is text
-    digits = seed.removeprefix("-").isdecimal() and len(seed) <= MAX_SEED_CHARS  # int() of a huge text is slow
-    base_seed: int | str = int(seed) if digits else seed
     try:
+        # digits (with one minus sign or none) are a whole number, as play's --seed; anything else is text
+        base_seed = seed_from_text(seed)
         check_arena_seed(base_seed, count)  # every board's seed, before the first board is played
-    except ArenaError as e:
+    except (ArenaError, SeedError) as e:
         raise FlagRefused("--seed", e, lang) from None
     if resume and out is None:
         refuse("--resume", lang, N_("--resume goes on with the run in an --out folder; give --out too"))

@@ -17,6 +17,7 @@ the record, which holds both).
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -367,11 +368,12 @@ def run_line_game(
         )
     typer.echo(_("The seed was {seed}; its commitment is {commitment}.").format(seed=game.seed, commitment=commitment))
     if record is not None and _is_file(record):
-        typer.echo(_("Check it: corazones verify {path}").format(path=safe_line(str(record), 200)))
+        # quoted for a shell, so the line can be pasted as it stands (a path or a seed with a space in it)
+        typer.echo(_("Check it: corazones verify {path}").format(path=shlex.quote(safe_line(str(record), 200))))
     else:
         typer.echo(
             _("Check it: corazones verify --seed {seed} --commitment {commitment}").format(
-                seed=game.seed, commitment=commitment
+                seed=shlex.quote(str(game.seed)), commitment=commitment
             )
         )
     if record is not None and not save_record(record, game, lang):

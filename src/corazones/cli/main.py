@@ -163,13 +163,12 @@ def check_level(level: str | None, lang: str = "en") -> str:
 def check_seed(seed: str | None, lang: str = "en") -> int | str | None:
     """``--seed`` as the game takes it: digits are a whole number (``42``), anything else a string seed."""
     from corazones.core.commitment import check_seed as core_check_seed
+    from corazones.core.commitment import seed_from_text
 
     if seed is None:
         return None
     try:
-        if seed.removeprefix("-").isdecimal() and len(seed) <= 41:
-            return core_check_seed(int(seed))
-        return core_check_seed(seed)
+        return core_check_seed(seed_from_text(seed))
     except CorazonesError as e:  # the core names what a seed may be
         raise FlagRefused("--seed", e, lang) from None
 

@@ -33,7 +33,7 @@ from corazones.cli.inputs import (
     shown,
     where,
 )
-from corazones.core.commitment import check, commit
+from corazones.core.commitment import check, commit, seed_from_text
 from corazones.core.errors import N_, CorazonesError, Count, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
@@ -162,8 +162,8 @@ def _player_name(raw: object, seat: int, lang: str) -> str:
 def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:
     """Check that ``seed`` (as typed; digits are a whole-number seed) is the one ``commitment`` was made to."""
     _ = translator(lang).gettext
-    value: int | str = int(seed) if seed.removeprefix("-").isdecimal() and len(seed) <= 41 else seed
     try:
+        value = seed_from_text(seed)
         expected = commit(value)
     except CorazonesError as e:
         fail(Message(N_("--seed: {error}"), error=e), lang=lang)

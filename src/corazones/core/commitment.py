@@ -55,6 +55,21 @@ def check_seed(seed: Any) -> int | str:
     return str(seed)
 
 
+def seed_from_text(text: str) -> int | str:
+    """A seed as a person types it (``--seed``): digits, after one minus sign or none, are a whole number.
+
+    Anything else is a string seed.  Digits stay a number however many there
+    are, so too many of them are refused as such (:class:`SeedError`) rather
+    than taken as text past some length, and ``int()`` never reads a huge text.
+    """
+    digits = text.removeprefix("-")
+    if not digits.isdecimal():
+        return text
+    if len(digits) > MAX_INT_DIGITS:
+        raise SeedError(N_("a seed has at most {most} digits, not {value}"), most=MAX_INT_DIGITS, value=show(text))
+    return int(text)
+
+
 def seed_text(seed: int | str) -> str:
     """The seed as the shuffles read it: decimal digits for a number, the string itself otherwise."""
     return str(check_seed(seed))
