@@ -179,3 +179,46 @@ def test_two_processes_on_postgresql_survive_the_owner_s_death(
     a2.log = a.log + a2.log
     b2.log = b.log + b2.log
     finish_and_check(ana2, bea2, table, a2, b2, seen_a, seen_b)
+
+
+def test_the_log_holds_no_token_and_no_invite_even_at_debug(tmp_path: Path) -> None:
+    """An operator's log at ``--log-level debug`` (every request, every WebSocket frame's opening) names
+    no token a client sent and no invite code a link carried, though it shows the requests themselves."""
+    import json
+    import urllib.request
+
+    from websockets.sync.client import connect
+
+    port = free_port()
+    log = tmp_path / "server.log"
+    args = [sys.executable, "-m", "corazones", "serve", "--port", str(port), "--db", str(tmp_path / "c.db")]
+    with log.open("wb") as out:
+        proc = subprocess.Popen([*args, "--log-level", "debug"], stdout=out, stderr=subprocess.STDOUT)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            end = time.monotonic() + 60
+            while True:
+                try:
+                    Api(base).request("GET", "/healthz")
+                    break
+                except (OSError, ApiError):
+                    if proc.poll() is not None or time.monotonic() > end:
+                        raise
+                    time.sleep(0.1)
+            ana = Api(base)
+            ana.guest("Ana")
+            info = ana.create(preset="quick", seats=[HUMAN, HUMAN, RANDOM, RANDOM], private=True)
+            invite = info["invite_url"].rsplit("invite=", 1)[1]
+            with urllib.request.urlopen(f"{base}/?table={info['id']}&invite={invite}") as page:
+                assert page.status == 200
+            # A short hello, as a minimal client may send it: the whole frame would fit in a logged line.
+            with connect(f"ws://127.0.0.1:{port}/ws/tables/{info['id']}") as ws:
+                ws.send(json.dumps({"type": "hello", "token": ana.token}, separators=(",", ":")))
+                assert json.loads(ws.recv())["type"] == "welcome"
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    text = log.read_text(errors="replace")
+    assert f"/?table={info['id']}&invite=***" in text and "WebSocket /ws/tables/" in text  # the requests are there
+    assert ana.token is not None and ana.token not in text and ana.token[-12:] not in text
+    assert invite not in text

@@ -147,3 +147,15 @@ def test_a_database_of_a_newer_version_is_refused_in_plain_words(store: Store) -
         store.migrate()
     with store.engine.connect() as conn:  # nothing was changed
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0099_future"
+
+
+def test_a_failed_statement_names_no_stored_value(store: Store) -> None:
+    """A database error reaches the server's log: it says which statement failed, never its values
+    (a new table's secret seed, a pass's cards, a password's hash)."""
+    from sqlalchemy.exc import IntegrityError
+
+    _table(store, "t1", seed="the-secret-seed-of-t1")
+    with pytest.raises(IntegrityError) as failed:
+        _table(store, "t1", seed="the-secret-seed-of-t1")  # the same id again
+    assert "INSERT INTO tables" in str(failed.value)
+    assert "the-secret-seed-of-t1" not in str(failed.value)

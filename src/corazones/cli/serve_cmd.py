@@ -10,6 +10,8 @@ operator at the terminal.  The server's log lines stay English, for the logs.
 
 from __future__ import annotations
 
+import errno
+import math
 import socket
 from typing import Annotated
 
@@ -99,6 +101,7 @@ def serve(
     from corazones.server.run import check_db
     from corazones.server.run import serve as run
     from corazones.services.store import default_url, normalise_url
+    from corazones.services.store.db import shown_url
 
     lang = check_lang(lang)  # the terminal's messages only: the web app picks its language per browser
     if not 0 <= port <= 65535:
@@ -111,6 +114,14 @@ def serve(
             refuse(name, lang, AT_LEAST_ONE, value=count)
     if not token_days > 0:
         refuse("--token-days", lang, N_("must be more than 0 days, not {value}"), value=token_days)
+    for name, value in (
+        ("--grace", grace),
+        ("--bot-delay", bot_delay),
+        ("--lease", lease),
+        ("--token-days", token_days),
+    ):
+        if math.isinf(value):  # a timer or a token's age that never ends cannot be scheduled (nor stored)
+            refuse(name, lang, N_("must be a finite number, not {value}"), value=value)
     if bot_workers < 1:
         refuse("--bot-workers", lang, AT_LEAST_ONE, value=bot_workers)
     if log_level not in LOG_LEVELS:
@@ -121,23 +132,13 @@ def serve(
             level=quoted(log_level),
             levels=", ".join(LOG_LEVELS),
         )
-    try:  # a clear message now rather than a bind error after the address was printed
-        with socket.create_server((host, port)):
-            pass
-    except OSError as e:
-        refuse(
-            "--port",
-            lang,
-            N_("cannot listen on {address}: {why}"),
-            address=f"{safe_line(host, 100)}:{port}",
-            why=os_reason(e),
-        )
+    proxies = trusted_proxies(forwarded_allow_ips, lang)
+    address = public_address(public_url, host, port, lang)
+    check_listen(host, port, lang)
     url = normalise_url(db) if db else default_url()
     problem = check_db(url)
     if problem is not None:
-        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(url, 200), why=problem)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    address = (public_url or f"http://{shown}:{port}").rstrip("/")
+        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(shown_url(url), 200), why=problem)
     settings = Settings(
         db_url=url,
         public_url=address,
@@ -150,11 +151,132 @@ def serve(
         ws_per_address=ws_per_address,
         token_days=token_days,
         tune_gc=True,
+        trusted_proxies=proxies,
     )
-    safe_db = url.split("@")[-1] if "@" in url else url
     serving = translator(lang).gettext(N_("Corazones is serving at {address}/  (database {db}; Ctrl+C stops)"))
-    typer.echo(serving.format(address=address, db=safe_db), err=False)
-    run(settings, host, port, log_level, forwarded_allow_ips)
+    typer.echo(serving.format(address=address, db=shown_url(url)), err=False)
+    if public_url is None and host in ANY_INTERFACE:
+        note = translator(lang).gettext(
+            N_(
+                "Note: the invite and record links name {address}, which only this machine reaches; "
+                "give --public-url with the address the players use"
+            )
+        )
+        typer.echo(note.format(address=address), err=True)
+    run(settings, host, port, log_level, proxies)
+
+
+#: ``--host`` values that listen on every interface: no address players could use follows from them.
+ANY_INTERFACE = ("0.0.0.0", "::", "")
+#: The longest ``--public-url``: a table's row keeps it (``tables.lease_url``) for the clients of other processes.
+PUBLIC_URL_MOST = 200
+
+
+def public_address(public_url: str | None, host: str, port: int, lang: str) -> str:
+    """The address players reach this server at: ``--public-url`` checked, else ``http://HOST:PORT``.
+
+    It starts every invite and record link and is kept in each table's lease, so it must be an
+    ``http(s)`` address a browser opens, short enough for the lease, and without a path: the web
+    app calls ``/api`` and ``/ws`` at the root of its host, so it cannot be served under a prefix.
+    """
+    from urllib.parse import urlsplit
+
+    if public_url is None:
+        shown = "127.0.0.1" if host in ANY_INTERFACE else host
+        return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+    address = public_url.strip().rstrip("/")
+    try:
+        parts = urlsplit(address)
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname) and "@" not in parts.netloc
+        ok = ok and not parts.query and not parts.fragment and len(address) <= PUBLIC_URL_MOST
+        ok = ok and address.isprintable() and not any(c.isspace() for c in address)
+        _ = parts.port  # ValueError for a port out of range or not a number
+    except ValueError:
+        ok = False
+    if ok and parts.path:
+        refuse(
+            "--public-url",
+            lang,
+            N_(
+                "{url} has a path; the web app is served at the root of its host (it calls /api and /ws "
+                "there), so give only the scheme, the host and the port, as in https://cards.example.org"
+            ),
+            url=quoted(public_url, 100),
+        )
+    if not ok:
+        refuse(
+            "--public-url",
+            lang,
+            N_(
+                "{url} is not an address a browser opens; allowed: http:// or https://, a host and an "
+                "optional port, at most {most} characters, as in https://cards.example.org"
+            ),
+            url=quoted(public_url, 100),
+            most=PUBLIC_URL_MOST,
+        )
+    return address
+
+
+def check_listen(host: str, port: int, lang: str) -> None:
+    """Refuse a host or port uvicorn could not listen on, now rather than after the address was printed.
+
+    Every address the host names is bound, IPv6 ones included (``::1``), as uvicorn will; a
+    port in use or not allowed is the port's fault, an address this machine does not have the host's.
+    """
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as e:
+        refuse("--host", lang, N_("cannot listen on {address}: {why}"), address=safe_line(host, 100), why=os_reason(e))
+    for family, kind, proto, _name, where in found:
+        try:
+            with socket.socket(family, kind, proto) as sock:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                sock.bind(where)
+                sock.listen()
+        except OSError as e:
+            flag = "--port" if e.errno in (errno.EADDRINUSE, errno.EACCES) else "--host"
+            shown = f"[{where[0]}]" if family == socket.AF_INET6 else str(where[0])
+            refuse(flag, lang, N_("cannot listen on {address}: {why}"), address=f"{shown}:{port}", why=os_reason(e))
+
+
+def trusted_proxies(value: str | None, lang: str) -> str:
+    """``--forwarded-allow-ips`` (else ``$FORWARDED_ALLOW_IPS``, else the loopback addresses), checked.
+
+    Uvicorn takes an entry it cannot read for a name that never matches, so a typo
+    (``10.0.0.0/33``, ``10.0.0.1/24`` with host bits) would silently trust no proxy, and every
+    player behind it would count as the proxy's one address; and it reads ``*`` only alone.
+    Each entry must be an address or a network, or the whole value ``*``.
+    """
+    import ipaddress
+    import os
+
+    flag = "--forwarded-allow-ips"
+    if value is None:
+        flag, value = "FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+    entries = [item.strip() for item in value.split(",") if item.strip()]
+    if entries == ["*"]:
+        return "*"
+    for item in entries:
+        try:
+            if item == "*":
+                raise ValueError(item)
+            if "/" in item:
+                ipaddress.ip_network(item)
+            else:
+                ipaddress.ip_address(item)
+        except ValueError:
+            refuse(
+                flag,
+                lang,
+                N_(
+                    "{entry} is not an IP address or network; allowed: addresses and networks separated "
+                    "by commas (10.0.0.2,192.168.0.0/16), or * alone"
+                ),
+                entry=quoted(item),
+            )
+    return ",".join(entries)
 
 
 def revoke(
@@ -172,25 +294,28 @@ def revoke(
     """``corazones revoke``: the player's token generation raised in the server's database (see REVOKE_HELP)."""
     from corazones.server.run import check_db
     from corazones.services.store import Store, default_url, normalise_url
+    from corazones.services.store.db import shown_url, sqlite_file
 
     lang = check_lang(lang)
     url = normalise_url(db) if db else default_url()
+    file = sqlite_file(url)
+    if file is not None and not file.exists():  # a mistyped path: say so, rather than make an empty database there
+        refuse("--db", lang, N_("there is no database at {path}; give the server's --db"), path=quoted(file, 200))
     problem = check_db(url)
     if problem is not None:
-        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(url, 200), why=problem)
+        refuse("--db", lang, CANNOT_OPEN_DB, url=quoted(shown_url(url), 200), why=problem)
     store = Store(url)
     try:
         gen = store.revoke_tokens(player)
     finally:
         store.close()
     if gen is None:
-        safe_db = url.split("@")[-1] if "@" in url else url
         refuse(
             "PLAYER",
             lang,
             N_("there is no player {player} in the database {db} (a player's id is in /api/me and in table seats)"),
             player=player,
-            db=safe_line(safe_db, 200),
+            db=safe_line(shown_url(url), 200),
         )
     revoked = translator(lang).gettext(N_("player {player}: every earlier token is revoked (token generation {gen})"))
     typer.echo(revoked.format(player=player, gen=gen))

@@ -69,18 +69,21 @@ class _Counts:
 
 
 class Trust:
-    """The addresses uvicorn trusts as proxies (``forwarded_allow_ips``: addresses, networks or ``*``)."""
+    """The addresses uvicorn trusts as proxies (``forwarded_allow_ips``: addresses, networks or ``*``).
+
+    Read exactly as uvicorn reads them, so that a connection is exempt from the per-address cap
+    only when uvicorn also believes its ``X-Forwarded-For``: ``*`` only as the whole value, and a
+    network only as written strictly (``10.0.0.1/24``, with host bits, is no network to uvicorn).
+    """
 
     def __init__(self, spec: Any) -> None:
+        self.everyone = spec in ("*", ["*"])
         items = spec if isinstance(spec, list) else str(spec or "").split(",")
-        self.everyone = False
         self.nets: list[ipaddress.IPv4Network | ipaddress.IPv6Network] = []
         for item in (str(i).strip() for i in items):
-            if item == "*":
-                self.everyone = True
-            elif item:
+            if item and not self.everyone:
                 try:
-                    self.nets.append(ipaddress.ip_network(item, strict=False))
+                    self.nets.append(ipaddress.ip_network(item))  # strict, as uvicorn
                 except ValueError:
                     continue  # a host name or a socket path: nothing to match an address against
 
