@@ -51,3 +51,31 @@ def test_renewal_of_more_tables_than_one_statement_takes(store: Store) -> None:
     kept = store.renew("me", [f"t{i}" for i in range(n)], ttl=120)
     assert len(kept) == n
     assert store.table(f"t{n - 1}").lease_expires > now + 100
+
+
+def test_a_server_that_stops_lets_go_of_its_tables_leases(tmp_path: object) -> None:
+    """A stopped process's tables go to another process at once, not after its leases run out."""
+    from corazones.server.client import Api, TableClient
+    from corazones.server.local import LocalServer
+
+    url = f"sqlite:///{tmp_path}/leases.db"
+    with LocalServer(url, grace=30.0, bot_delay=0.0, lease_ttl=60.0) as srv:
+        api = Api(srv.base)
+        api.guest("Stays")
+        table = api.create(preset="standard", takeover_level="random")["id"]
+        c = TableClient(api, table)  # the game starts and waits for this player's pass
+        store = Store(url)
+        try:
+            held = store.table(table)
+            assert held is not None and held.status == "playing" and held.lease_owner is not None
+            assert held.lease_expires > time.time() + 30
+        finally:
+            store.close()
+        c.close()
+    store = Store(url)
+    try:
+        row = store.table(table)
+        assert row is not None and row.status == "playing" and row.lease_owner is None
+        assert table in store.claimable("another process")
+    finally:
+        store.close()

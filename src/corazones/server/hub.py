@@ -114,7 +114,8 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.writer.stop()
+        await self.writer.stop()  # every event stored first: the next owner goes on from the last one
+        await self.ownership.release_all()
         self.bots.shutdown()
 
     async def _run_upkeep(self) -> None:
