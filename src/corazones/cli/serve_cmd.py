@@ -55,7 +55,7 @@ def serve(
         float, typer.Option(metavar="SECONDS", help=N_("Least seconds a bot takes per move, so people can follow"))
     ] = 0.5,
     bot_workers: Annotated[
-        int, typer.Option(metavar="N", help=N_("Processes for bot moves (another one for expert bots)"))
+        int, typer.Option(metavar="N", help=N_("Processes for bot moves (as many again for expert bots)"))
     ] = 1,
     lease: Annotated[
         float, typer.Option(metavar="SECONDS", help=N_("Seconds before another process takes over a dead one's tables"))
