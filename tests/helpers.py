@@ -12,6 +12,7 @@ import re
 import secrets
 import shutil
 import socket
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,6 +24,27 @@ from corazones.core import Action, Deal, Game, Kind, Rules, card_str, parse_card
 from corazones.core.cards import mask_cards
 from corazones.server.client import Api
 from corazones.server.local import LocalServer
+
+
+def in_own_thread(fn: Callable[..., Any], *args: Any) -> None:
+    """Run ``fn(*args)`` in a thread of its own and re-raise what it raised.
+
+    An event loop stays with its thread: ``asyncio.run`` (the Textual pilot tests) or Playwright's sync
+    API there neither meets a loop another test left running in the main thread nor leaves one behind.
+    """
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            fn(*args)
+        except BaseException as e:
+            errors.append(e)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
 
 
 def random_action(game: Game, rng: random.Random) -> Action:

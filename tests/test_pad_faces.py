@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -26,6 +25,7 @@ from corazones.core.pad import Entry, Pad, Revoke, loads
 from corazones.core.pad.grammar import HandSyntaxError, entry_text, parse_hand
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
 from tests.helpers import unwritable_folder
+from tests.tui_driver import enter, run_pilot
 
 runner = CliRunner()
 NAMES = "Ana,Bea,Carl,Dan"
@@ -180,28 +180,6 @@ def test_a_pad_file_with_a_huge_count_is_refused_in_one_short_line(tmp_path: Pat
 
 
 # ---------------------------------------------------------------- the TUI
-async def enter(pilot: Any, text: str) -> None:
-    """Put a hand line in the entry (as if typed: the first hand and the edit are typed key by key) and press Enter."""
-    pilot.app.screen.query_one("#pad-entry", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def run_pilot(coroutine: Any) -> None:
-    """``asyncio.run`` in a thread of its own: a browser test may have left an event loop running in this one."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as e:
-            errors.append(e)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
 
 
 def test_sheet_by_keyboard_enter_undo_edit(tmp_path: Path) -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import threading
 from collections import Counter
 from collections.abc import AsyncIterator
 from typing import Any
@@ -15,31 +13,9 @@ from textual.widgets import Input, Select
 from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, PadError
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
+from tests.tui_driver import enter, run_pilot
 
 LINES = ("3 4 6 0 QS=Carl", "0 13 0 0 QS=Dan", "1 1 1 10 QS=Ana")
-
-
-def run_pilot(coroutine: Any) -> None:
-    """``asyncio.run`` in a thread of its own: a browser test may have left an event loop running in this one."""
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as e:
-            errors.append(e)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
-
-
-async def enter(pilot: Any, text: str) -> None:
-    pilot.app.screen.query_one("#pad-entry", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @contextlib.asynccontextmanager

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from corazones.core.actions import Kind
 from corazones.tui.app import CorazonesApp
 from corazones.tui.dialogs import BidDialog, DeclareDialog, GameOver, HandSummary, MoonDialog
 from corazones.tui.table import TableScreen
 from corazones.tui.widgets import HandView
-from tests.helpers import PATIENCE
+from tests.helpers import PATIENCE, in_own_thread
+
+
+def run_pilot(coroutine: Coroutine[Any, Any, Any]) -> None:
+    """``asyncio.run`` in a thread of its own: a browser test may have left an event loop running in this one."""
+    in_own_thread(asyncio.run, coroutine)
+
+
+async def enter(pilot: Any, text: str) -> None:
+    """Type a line into the score pad's entry and press Enter, as a person at the sheet does."""
+    pilot.app.screen.query_one("#pad-entry", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 def waiting(seconds: float = PATIENCE) -> Iterator[None]:
