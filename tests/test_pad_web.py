@@ -247,13 +247,13 @@ def whole_game_in(browser: Any, server: Any) -> None:
     tap(page, "Carl: the rest")
     who_took(page, "Q♠", "Carl")
     tap(page, "Add hand")
-    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
     assert totals(page) == [[3, 4, 19, 0]]
 
     # a second phone follows the share link
     follower = phone(browser, server)
     follower.goto(page.input_value("#pad-share-link"))
-    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    follower.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
     assert follower.locator("#pad-add").count() == 0  # the share link only follows
 
     # hand 2: Ana takes everything and adds 26 to the others
@@ -263,20 +263,20 @@ def whole_game_in(browser: Any, server: Any) -> None:
     page.wait_for_selector("#pad-error:has-text('choose whether they subtract 26')")
     tap(page, "Add 26 to the others")
     tap(page, "Add hand")
-    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 2")
     assert totals(page)[-1] == [3, 30, 45, 26]
-    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+    follower.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 2")
     assert "🌙" in follower.inner_text(".pad-table tbody tr:nth-child(2) th")
 
     # undo, and the follower sees it too; then enter it again
     tap(page, "Undo last hand")
-    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
-    follower.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
+    follower.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
     tap(page, "Ana: the rest")
     who_took(page, "Q♠", "Ana")
     tap(page, "Add 26 to the others")
     tap(page, "Add hand")
-    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 2")
 
     # edit hand 1: the Q♠ went to Dan, not Carl; every row after it is recomputed
     page.get_by_role("row", name="Edit hand 1").click()
@@ -284,7 +284,7 @@ def whole_game_in(browser: Any, server: Any) -> None:
     who_took(page, "Q♠", "Dan")
     shot(page, "edit")
     page.click("#pad-save")
-    page.wait_for_function("!document.getElementById('pad-save')")
+    page.wait_for_function("() => !document.getElementById('pad-save')")
     assert totals(page) == [[3, 4, 6, 13], [3, 30, 32, 39]]
 
     # the points way, to the end of the game; a revoke is recorded on the row
@@ -292,7 +292,7 @@ def whole_game_in(browser: Any, server: Any) -> None:
     tap(page, "Record a revoke")
     page.get_by_role("group", name="Who revoked").get_by_role("button", name="Bea", exact=True).click()
     tap(page, "Add hand")
-    page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 3")
     assert page.locator(".pad-near").inner_text() == "Close to 60: Dan"
     assert "⚠" in page.inner_text(".pad-table tbody tr:nth-child(3) th")
     points(page, [0, 0, 13, 13])
@@ -415,7 +415,7 @@ def setup_in(browser: Any, server: Any) -> None:
     page = phone(browser, server, "es")
     page.goto("/pad/")
     # Every preset of the core, by its title in the page's language (the page fills the list once its script ran).
-    page.wait_for_function("document.querySelectorAll('#pad-preset option').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('#pad-preset option').length > 0")
     titles = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => [o.value, o.textContent])")
     assert [v for v, _ in titles] == list(PRESETS) and ("omnibus", "Corazones ómnibus") in [tuple(x) for x in titles]
 
@@ -460,7 +460,7 @@ def language_switch_in(browser: Any, server: Any) -> None:
     made afterwards has them (the fields drawn again are the ones the page reads)."""
     page = phone(browser, server)
     page.goto("/pad/")
-    page.wait_for_function("document.querySelectorAll('#pad-preset option').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('#pad-preset option').length > 0")
     page.select_option("#pad-preset", "hearts_1887")
     page.fill("#pad-players", "5")
     names = ["Ana", "Bea", "Carl", "Dan", "Eva"]

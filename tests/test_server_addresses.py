@@ -124,7 +124,9 @@ def test_a_pad_page_over_the_limit_still_follows_by_reading(browser: Any, server
         page.goto(f"/pad/#{pad}")
         page.wait_for_selector(".pad-table")
         _add_hand(server, pad, made["key"])
-        page.wait_for_function("document.querySelectorAll('.pad-table tbody tr').length === 1", timeout=PATIENCE * 1000)
+        page.wait_for_function(
+            "() => document.querySelectorAll('.pad-table tbody tr').length === 1", timeout=PATIENCE * 1000
+        )
         assert refused and all("after=" in url for url in refused)  # it was refused the wait, not the read
         context.close()
     finally:

@@ -233,6 +233,20 @@ def test_an_unknown_address_and_a_wrong_method_are_refused_as_every_refusal_is(s
     assert status == 404 and json.loads(body)["detail"]["message"] == "There is no table nosuchtable."
 
 
+def test_a_write_to_an_unknown_address_is_refused_naming_what_is_there(server: LocalServer) -> None:
+    """A write where the API has no route is a 404 as a read is (the static files, which answer every
+    address the API does not, take only reads); a write to a page of the web app names the methods it takes."""
+    for method in ("POST", "PUT", "DELETE"):
+        status, body = raw_request(server, method, "/api/no-such-thing")
+        detail = json.loads(body)["detail"]
+        assert status == 404 and detail["code"] == "not_found", (method, status, detail)
+        assert detail["message"] == "There is nothing at /api/no-such-thing; the HTTP API is in docs/protocol.md."
+    status, body = raw_request(server, "POST", "/")
+    detail = json.loads(body)["detail"]
+    assert status == 405 and detail["code"] == "method_not_allowed", detail
+    assert detail["message"] == "/ does not take POST; it takes GET, HEAD.", detail
+
+
 def test_the_welcome_sends_whole_limits_as_whole_numbers(server: LocalServer) -> None:
     ana = guest(server, "Whole")
     info = ana.create(preset="standard", seats=[HUMAN, RANDOM, RANDOM, RANDOM])

@@ -277,7 +277,7 @@ def test_the_host_removes_a_player_in_the_web_app(browser: Any, server: LocalSer
     remove.click()
     hosts.click("#remove-confirm")
     beas.wait_for_selector("#conn-banner:has-text('The host removed you from this table.')")
-    hosts.wait_for_function("!document.querySelector('[data-seat=\"1\"] .seat-remove')")
+    hosts.wait_for_function("() => !document.querySelector('[data-seat=\"1\"] .seat-remove')")
     time.sleep(1)  # no reconnection: the banner stays and Bea stays out
     assert beas.is_visible("#conn-banner") and server.hub.tables[table].seats[1].player is None
     hosts.context.close()
@@ -306,7 +306,7 @@ def test_signing_out_other_devices_keeps_this_browser_at_its_table(browser: Any,
     while not any(c.token_gen == 1 for c in list(conns)):  # its new connection, with the new generation
         assert time.monotonic() < end, "the table tab did not come back"
         time.sleep(0.05)
-    at_table.wait_for_function("window.__corazones.table.connected && window.__corazones.table.seat === 0")
+    at_table.wait_for_function("() => window.__corazones.table.connected && window.__corazones.table.seat === 0")
     assert "signed out" not in (at_table.inner_text("#conn-banner") or "")
     at_table.context.close()
 

@@ -40,16 +40,16 @@ def test_the_web_app_falls_back_to_its_own_address_when_the_moved_target_dies(
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
     page.goto(f"/#/table/{table}")
-    page.wait_for_function("window.__corazones && window.__corazones.table && window.__corazones.table.connected")
+    page.wait_for_function("() => window.__corazones && window.__corazones.table && window.__corazones.table.connected")
     owner_port, front_port = f":{owner.port}/", f":{front.port}/"
     assert any(owner_port in u for u in sockets), sockets  # sent to the owner by `moved`
     hand = page.evaluate("window.__corazones.table.view.hand")
 
     owner.kill()
     died = len(sockets)
-    page.wait_for_function("window.__corazones.table.connected === false")
+    page.wait_for_function("() => window.__corazones.table.connected === false")
     started = time.monotonic()
-    page.wait_for_function("window.__corazones.table.connected === true", timeout=PATIENCE * 1000)
+    page.wait_for_function("() => window.__corazones.table.connected === true", timeout=PATIENCE * 1000)
     after = sockets[died:]
     assert any(front_port in u for u in after), after
     assert front_port in after[-1], after  # connected at the page's own address

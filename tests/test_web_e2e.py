@@ -200,7 +200,7 @@ def test_whole_game_against_bots(browser: Any, server: LocalServer) -> None:
     # First card by keyboard too; what is played is announced in words.  A key pressed on a hand that
     # was drawn while the table still showed events (no decision then) plays nothing, as for a player,
     # who presses again: so does the test, on the hand drawn for the decision.
-    played = "(window.__corazones.announced || []).some((line) => /^You play \\w+ of /.test(line))"
+    played = "() => (window.__corazones.announced || []).some((line) => /^You play \\w+ of /.test(line))"
     for _ in range(5):
         page.wait_for_selector("[data-decision='play']", timeout=PATIENCE * 1000)
         page.focus(".hand .card[tabindex='0']")
@@ -298,7 +298,7 @@ def test_two_people_play_each_other(browser: Any, server: LocalServer) -> None:
     ana.click("#tab-chat")
     ana.fill("#chat-input", "good luck!")
     ana.press("#chat-input", "Enter")
-    bea.wait_for_function("(window.__corazones.announced || []).includes('Ana dice: good luck!')")
+    bea.wait_for_function("() => (window.__corazones.announced || []).includes('Ana dice: good luck!')")
 
     # Someone without a seat watches: the seats and the table, no hand at all.
     watcher = new_page(browser, server, DESKTOP)
@@ -355,5 +355,5 @@ def test_reconnect_mid_hand_resumes_the_same_hand(browser: Any, server: LocalSer
     again.wait_for_selector("[data-decision='play']")
     assert hand_cards(again) == before
     act_once(again)
-    again.wait_for_function(f"document.querySelectorAll('.hand .card').length === {len(before) - 1}")
+    again.wait_for_function(f"() => document.querySelectorAll('.hand .card').length === {len(before) - 1}")
     context.close()

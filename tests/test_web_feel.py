@@ -232,7 +232,7 @@ def test_a_new_table_starts_at_its_top_with_the_focus_on_what_to_do(
     page.click("#guest-go")
     page.wait_for_selector("text=You play as")
     # Signed in: the focus goes to the new table's button, and the change is announced.
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'create-btn'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'create-btn'")
     assert "You play as Lola." in page.evaluate("window.__corazones.announced")
     page.evaluate("document.getElementById('view').scrollTop = 10000; window.scrollTo(0, 10000)")
     assert page.evaluate("document.getElementById('view').scrollTop") > 0 or size is DESKTOP
@@ -255,7 +255,7 @@ def test_a_new_table_starts_at_its_top_with_the_focus_on_what_to_do(
     page.wait_for_selector(".hand .card[tabindex='0']")
     assert page.evaluate("document.activeElement === document.body")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.activeElement && document.activeElement.matches('.hand .card')")
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('.hand .card')")
     # The focused card is lifted but not drawn over the next one: a mouse on the next card's edge picks it.
     page.wait_for_selector("[data-decision='pass']")
     assert page.evaluate("document.activeElement.matches('.hand .card:focus-visible')")
@@ -368,7 +368,7 @@ def test_a_summary_not_gone_by_is_shown_again_after_a_reload_or_a_return(browser
     page.wait_for_selector("#continue-btn")
     assert page.inner_text("#hand-summary h2") == "Hand 1 over"
     assert summary_rows(page) == rows
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'continue-btn'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'continue-btn'")
     drawn = seat_numbers(page)
     for row in rows:
         assert drawn[row["seat"]]["took"] == row["points"], (row, drawn)
@@ -450,12 +450,12 @@ def test_every_number_on_the_table_agrees_with_the_hand_summary(
     assert inside_window(page, "#continue-btn")
     save_screenshot(page, f"feel-summary-{size['width']}")
     page.keyboard.press("Enter")  # Continue, by keyboard
-    page.wait_for_function("!document.getElementById('hand-summary')")
+    page.wait_for_function("() => !document.getElementById('hand-summary')")
     play_until(page, "continue")
     page.click("#continue-btn")
     page.wait_for_selector("#game-over")
     # Game over: the focus is on its first action and every player is in the standings, best first.
-    page.wait_for_function("document.getElementById('game-over').contains(document.activeElement)")
+    page.wait_for_function("() => document.getElementById('game-over').contains(document.activeElement)")
     standings = page.locator("#game-over .standings tbody tr")
     assert standings.count() == 4
     totals = [
@@ -715,9 +715,11 @@ def test_the_first_lead_refusal_says_which_card_to_lead(browser: Any, server: Lo
             {"hands": 1, "passes": ["hold"], "pass_count": 0},
             [HUMAN, RANDOM, RANDOM, RANDOM],
         )
-        page.wait_for_function("window.__corazones.table && window.__corazones.table.view")
+        page.wait_for_function("() => window.__corazones.table && window.__corazones.table.view")
         # Holding the two of clubs, Pat leads at once; without it, the deal is of no use here.
-        page.wait_for_function("(v => v.decision === 'play' || !v.hand.includes('2C'))(window.__corazones.table.view)")
+        page.wait_for_function(
+            "() => (v => v.decision === 'play' || !v.hand.includes('2C'))(window.__corazones.table.view)"
+        )
         v = page.evaluate("window.__corazones.table.view")
         if v["decision"] == "play" and not v["trick"] and "2C" in v["hand"]:
             found = True
@@ -772,7 +774,7 @@ def test_received_cards_are_marked_until_the_first_trick(browser: Any, server: L
     page, _api, _table = open_table(browser, server, PHONE, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM])
     page.wait_for_selector("[data-decision='pass']")
     page.evaluate(MOVE_JS, "pass")
-    page.wait_for_function("window.__corazones.table.view.received")
+    page.wait_for_function("() => window.__corazones.table.view.received")
     page.wait_for_selector(".hand .card.received")
     assert page.locator(".hand .card.received").count() == 3
     end = time.monotonic() + PATIENCE
@@ -780,7 +782,7 @@ def test_received_cards_are_marked_until_the_first_trick(browser: Any, server: L
         assert time.monotonic() < end
         step(page)
         page.wait_for_timeout(40)
-    page.wait_for_function("!window.__corazones.table.shownTrick")
+    page.wait_for_function("() => !window.__corazones.table.shownTrick")
     assert page.locator(".hand .card.received").count() == 0
     # The speed selector has a visible label on a phone too.
     assert page.locator("label[for='speed']").is_visible()
@@ -841,7 +843,9 @@ def test_spanish_has_no_english_leftovers(browser: Any, server: LocalServer) -> 
         assert tab.evaluate("e => e.scrollWidth <= e.clientWidth"), tab.inner_text()
     # Beside the felt on a desktop, the four tabs fit the panel's width without scrolling ("Juego limpio").
     page.set_viewport_size(DESKTOP)
-    page.wait_for_function("document.querySelector('.tabs').scrollWidth <= document.querySelector('.tabs').clientWidth")
+    page.wait_for_function(
+        "() => document.querySelector('.tabs').scrollWidth <= document.querySelector('.tabs').clientWidth"
+    )
     page.goto("/")
     page.wait_for_selector("#preset")
     options = page.eval_on_selector_all("#preset option", "e => e.map(x => x.textContent)")

@@ -217,7 +217,7 @@ def test_the_trick_keeps_clear_of_the_seats(browser: Any, server: LocalServer, s
         assert all(page.locator(".arena .seat .nums").evaluate_all(f"els => els.map({UNCOVERED_JS})")), found
         played = page.evaluate("window.__corazones.table.view.tricks_played")
         step(page)
-        page.wait_for_function(f"(v => v.tricks_played > {played} || v.game_over)(window.__corazones.table.view)")
+        page.wait_for_function(f"() => (v => v.tricks_played > {played} || v.game_over)(window.__corazones.table.view)")
     save_screenshot(page, f"phone-trick-clear-{lang}-{size['width']}")
     assert not page.errors, page.errors
     page.context.close()

@@ -227,7 +227,7 @@ LAYOUT_JS = """() => {
 def check_layout(page: Any, players: int, hand: int) -> None:
     """Every other seat in the window and apart from the others; the own hand in the window, each card's
     corner index (its left 14 px, or the whole card for the last one) uncovered."""
-    page.wait_for_function(f"document.querySelectorAll('.hand .card').length === {hand}")
+    page.wait_for_function(f"() => document.querySelectorAll('.hand .card').length === {hand}")
     page.locator(".hand").scroll_into_view_if_needed()
     lay = page.evaluate(LAYOUT_JS)
     width = lay["width"]
@@ -292,7 +292,7 @@ def test_the_score_pad_is_one_tap_away_in_both_languages(browser: Any, server: L
             shot(page, "menu-phone-es")
         link.click()
         page.wait_for_url(re.compile(r"/pad/"))
-        page.wait_for_function(f"document.getElementById('pad-heading').textContent.includes({heading!r})")
+        page.wait_for_function(f"() => document.getElementById('pad-heading').textContent.includes({heading!r})")
         context.close()
 
 
@@ -337,7 +337,7 @@ def test_the_new_table_form_keeps_every_choice_when_the_language_changes(browser
     page.click("section[aria-labelledby=who-h] details summary")  # Account (optional)
     page.fill("#guest-pass", "not-yet-sent")
     page.select_option("#preset", "omnibus")
-    page.wait_for_function("document.getElementById('preset-desc').textContent.includes('J♦')")
+    page.wait_for_function("() => document.getElementById('preset-desc').textContent.includes('J♦')")
     page.fill("#opt-players", "5")
     page.wait_for_selector("#seat-4")
     page.fill("#opt-target", "75")
@@ -417,7 +417,9 @@ def test_a_table_keeps_the_chosen_cards_tab_and_chat_draft_when_the_language_cha
     third = next(c for c in hand_cards_of(page) if c not in chosen)
     page.click(f".hand .card[data-card='{third}']", position={"x": 6, "y": 30})
     page.click("#pass-btn")
-    page.wait_for_function("window.__corazones.table.view.passed || window.__corazones.table.view.phase !== 'pass'")
+    page.wait_for_function(
+        "() => window.__corazones.table.view.passed || window.__corazones.table.view.phase !== 'pass'"
+    )
     assert sorted(page.evaluate("window.__corazones.table.view.passed")) == sorted([*chosen, third])
     assert not page.errors, page.errors
     page.context.close()

@@ -490,7 +490,8 @@ def _validate(r: Rules) -> None:
         # how to score a moon would choose something that changes nothing
         raise RulesError(
             N_(
-                "settlement = {settlement} pays chips for the penalty cards taken, all of them included; moon must be 'off'"
+                "settlement = {settlement} pays chips for the penalty cards taken, all of them included; "
+                "moon must be 'off'"
             ),
             settlement=r.settlement,
         )

@@ -35,6 +35,78 @@ from corazones.services.store import Store
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("corazones.server")
 
+#: What a browser may let the web app do (docs/server.md, "What the server sends for safety"): scripts,
+#: styles, images and requests from this server only (no inline script or style, no ``eval``), so a name
+#: or a chat line that ever reached the page as markup still could not run; WebSockets to any address,
+#: since ``moved`` sends a page to the process that owns its table, which may have its own; no plugin, no
+#: ``<base>`` that would move the app's relative addresses, forms sent nowhere else, and never in a frame.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self' ws: wss:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+#: The interactive API docs (``/api/docs``) are FastAPI's page, with its inline script and the Swagger UI
+#: from a CDN: it loads what it needs, but runs sandboxed in an origin of its own, so a script from another
+#: site never reads the token the web app keeps in this origin's ``localStorage``; never in a frame either.
+DOCS_POLICY = "sandbox allow-scripts; frame-ancestors 'none'"
+
+
+class SafetyHeaders:
+    """Pure ASGI middleware: the headers that keep a browser safe on every HTTP answer (WebSockets pass).
+
+    * ``Content-Security-Policy`` (:data:`CONTENT_SECURITY_POLICY`) and ``X-Frame-Options: DENY``: no other
+      site can frame the app under a decoy and steer a click onto *Join*, *Remove* or *Sign out other
+      devices* (clickjacking);
+    * ``X-Content-Type-Options: nosniff``: a record, a pad or a refusal holding a name written as HTML is
+      read as the JSON or CSV it says it is, never as a page;
+    * ``Referrer-Policy: no-referrer``: an address (a table's, a replay's) is not told to other sites;
+    * ``Cache-Control: no-store`` on the API: its answers carry tokens, invite links and a pad's editing
+      key, which no browser or proxy cache should keep.
+
+    The API docs page gets :data:`DOCS_POLICY` instead; the API's description (``openapi_path``, public)
+    may be read from any origin, since that page, sandboxed, has none it shares with the server.
+    """
+
+    def __init__(self, app: Any, docs_path: str | None, openapi_path: str | None) -> None:
+        self.app = app
+        self.docs_path = docs_path
+        self.openapi_path = openapi_path
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        policy = DOCS_POLICY if self.docs_path and path == self.docs_path else CONTENT_SECURITY_POLICY
+        extra = [
+            (b"content-security-policy", policy.encode()),
+            (b"x-frame-options", b"DENY"),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
+        if path.startswith("/api/"):
+            extra.append((b"cache-control", b"no-store"))
+        if self.openapi_path and path == self.openapi_path:
+            extra.append((b"access-control-allow-origin", b"*"))
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                have = {name.lower() for name, _ in headers}
+                headers += [(name, value) for name, value in extra if name not in have]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
 
 def route_modules() -> list[Any]:
     """Every module of :mod:`corazones.server.routes` that defines a ``router``, in name order."""
@@ -127,10 +199,19 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
         detail: Any = exc.detail
         status, headers = exc.status_code, dict(exc.headers or {})
         if not isinstance(detail, dict):
-            allowed = methods_of(app, request.url.path)
+            path = request.url.path
+            allowed = methods_of(app, path)
             if allowed and request.method not in allowed:
                 status, headers["Allow"] = 405, ", ".join(allowed)
-            refusal = http_refusal(status, request.method, request.url.path, ", ".join(allowed))
+            elif not allowed and status == 405:
+                # The static files refused a write (they take only reads): under /api/ there is nothing
+                # at all (404, as a read there is); elsewhere, say which methods the page takes.
+                if path.startswith("/api/"):
+                    status = 404
+                    headers.pop("Allow", None)
+                else:
+                    allowed = [m.strip() for m in headers.get("Allow", "GET, HEAD").split(",")]
+            refusal = http_refusal(status, request.method, path, ", ".join(allowed))
             code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http")
             detail = {"code": code, "message": str(refusal), "reason": error_json(refusal)}
         return JSONResponse({"detail": detail}, status_code=status, headers=headers or None)
@@ -142,4 +223,6 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
     app.add_middleware(
         HttpLimits, writes_per_minute=int(settings.limit("http_writes_per_minute")), clock=settings.clock
     )
+    # Outermost, so the limits' own refusals (413, 429) carry the headers too.
+    app.add_middleware(SafetyHeaders, docs_path=app.docs_url, openapi_path=app.openapi_url)
     return app

@@ -8,6 +8,7 @@ import { Lobby } from "./lobby.js";
 import { GamesList, ReplayViewer, StatsScreen } from "./replay.js";
 import { TableScreen, getSpeed, SPEEDS, speedName } from "./table.js";
 import { closeDialogs, h, toast } from "./ui.js";
+import { tableTitle } from "./words.js";
 
 class App {
   constructor() {
@@ -19,8 +20,10 @@ class App {
   async start() {
     await loadLang(preferredLang(), api.catalogUrl);
     await api.checkMe();
-    await this.followInvite();
+    // Listened to before a link's question (a name, or whether to sit down) is answered: the home link and
+    // the back button leave that question as they leave any screen.
     window.addEventListener("hashchange", () => this.route());
+    await this.followInvite();
     this.route();
   }
 
@@ -35,6 +38,8 @@ class App {
       const name = await this.askName(t("You are invited to a table"), t("Sit down"), true);
       await api.guest(name || t("Guest")).catch((e) => toast(e.message, "error"));
       if (!name) return; // watch only
+    } else if (!(await this.askSit(table))) {
+      return; // watch only
     }
     if (api.token()) {
       try {
@@ -44,6 +49,35 @@ class App {
         if (e.status !== 409) toast(e.message, "error");
       }
     }
+  }
+
+  /**
+   * Ask someone already signed in whether to sit at the table of a link, as someone new is asked with their
+   * name: anyone can make a link to any public table, and a seat taken by a click on it could start a game
+   * at once that counts in their statistics and rating even if they leave. Resolves true to sit down; also
+   * true, without asking, when they hold a seat there already or the table cannot be read (the join then
+   * says why), false to just watch.
+   * @param {string} id the table's id
+   * @returns {Promise<boolean>}
+   */
+  async askSit(id) {
+    let info;
+    try {
+      info = await api.getTable(id);
+    } catch (e) {
+      return true;
+    }
+    const player = api.me();
+    if (player && info.seats.some((/** @type {{player?: number | null}} */ s) => s.player === player.id)) return true;
+    return new Promise((resolve) => {
+      const go = h("button.btn.primary", { type: "button", id: "invite-go", onclick: () => resolve(true) }, t("Sit down"));
+      this.view.replaceChildren(h("div.page", null, h("div.panel", null,
+        h("h2", null, t("You are invited to a table")),
+        h("p", null, h("strong", null, tableTitle(info))),
+        player ? h("p", null, t("You play as {name}.", { name: player.name })) : null,
+        go, " ", h("button.btn", { type: "button", onclick: () => resolve(false) }, t("Just watch")))));
+      go.focus();
+    });
   }
 
   /**
