@@ -117,10 +117,11 @@ def test_auto_play_writes_a_record_that_verify_accepts(watched: tuple[Path, str]
     path, out = watched
     assert f"Record written to {path}" in out
     rec = loads(path.read_text(encoding="utf-8"))
-    assert len(rec["hands"]) == 2 and rec["final"]["over"] is False
+    # --hands 2 is a game of two hands, as on a terminal: it ends after them with its winners
+    assert len(rec["hands"]) == 2 and rec["final"]["over"] is True and rec["rules"]["hands"] == 2
     code, out = run("verify", str(path))
     assert code == 0
-    assert out.startswith(f"OK {path}: {len(rec['actions'])} actions, 2 hands, game not finished, scores [")
+    assert out.startswith(f"OK {path}: {len(rec['actions'])} actions, 2 hands, game over, winner(s) ")
 
 
 def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]) -> None:
@@ -138,7 +139,7 @@ def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]
         assert running[-1] == hand["points"], "the last running total is the hand's points"
         assert all(sum(a) <= sum(b) for a, b in itertools.pairwise(running)), "points only grow in a hand"
         assert "passes" in lines[start + 1]
-    assert lines[-1] == "The record ends before the game does."
+    assert lines[-1].startswith("Game over. Winner(s): seat")
 
 
 def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
@@ -317,6 +318,8 @@ def test_q_abandons_and_keeps_a_valid_record(tmp_path: Path) -> None:
     rec = loads(path.read_text(encoding="utf-8"))
     assert rec["final"]["over"] is False and sum(1 for a in rec["actions"] if a["seat"] == 0) == 4
     verify_record(rec)
+    replayed = runner.invoke(app, ["replay", str(path), "--no-glyphs"], env=ENGLISH)
+    assert replayed.exit_code == 0 and replayed.output.splitlines()[-1] == "The record ends before the game does."
 
 
 def test_end_of_input_interrupts_cleanly() -> None:

@@ -186,7 +186,7 @@ def test_arena_refuses_a_bad_out_before_playing(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["play", "--seed", "1" + "0" * 300], "at most 256 characters"),
+        (["play", "--seed", "1" + "0" * 300], "at most 40 digits"),  # digits are a number, however many
         (["play", "--seed", "x" * 300], "at most 256 characters"),
         (["play", "-o", "target=" + "9" * 5000], "--option"),
         (["play", "-o", "x" * 3000 + "=1"], "at most 2,000"),
@@ -225,7 +225,7 @@ PLACEHOLDERS = {
         "--level LEVEL Level",
         "--seat SEAT Your seat",
         "--auto Watch bots",
-        "--hands N Stop",
+        "--hands N Play a game",
         "--record FILE Write",
         "--lang en|es Language",
     ],

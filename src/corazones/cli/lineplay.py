@@ -288,7 +288,6 @@ def run_line_game(
     seed: int | str | None,
     level: str,
     human_seat: int | None,
-    max_hands: int | None,
     record: Path | None,
     lang: str,
 ) -> int:
@@ -327,7 +326,7 @@ def run_line_game(
             )
             if human_seat is not None:
                 typer.echo(_("Type cards as rank then suit (QS, 10H, TH, Q♠); q quits."))
-            while not game.over and (max_hands is None or game.hand_index < max_hands):
+            while not game.over:
                 if game.hand_index != hand_shown:
                     hand_shown = game.hand_index
                     tricks_shown = 0

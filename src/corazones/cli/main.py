@@ -267,7 +267,7 @@ def play(
     ] = None,
     seat: Annotated[int, typer.Option(metavar="SEAT", help=N_("Your seat (0 = South)"))] = 0,
     auto: Annotated[bool, typer.Option("--auto", help=N_("Watch bots play every seat (a flag)"))] = False,
-    hands: Annotated[int | None, typer.Option(metavar="N", help=N_("Stop after this many hands"))] = None,
+    hands: Annotated[int | None, typer.Option(metavar="N", help=N_("Play a game of at most this many hands"))] = None,
     record: Annotated[Path | None, typer.Option(metavar="FILE", help=N_("Write the game record (JSON) here"))] = None,
     lang: LangOpt = None,
     line: Annotated[
@@ -286,8 +286,8 @@ def play(
         refuse("--hands", language, AT_LEAST_ONE, value=hands)
     with_hands = r
     if hands is not None:
-        # The full-screen game plays a game of that many hands, so it takes only what the rules' `hands` takes;
-        # the line game stops after them. One range for both, so the flag means the same on a terminal and off it.
+        # A game of that many hands (the rules' `hands`: it ends after them with its winners, or at the target
+        # first), on a terminal and off it alike, so it takes only what the rules' `hands` takes.
         try:
             with_hands = r.replace(hands=hands)
         except CorazonesError as e:  # the rules' own words: "hands = 600 is out of range; allowed: 1 to 500"
@@ -309,7 +309,7 @@ def play(
             record_to=record,
         )
         raise typer.Exit(code)
-    code = run_line_game(r, game_seed, chosen, None if auto else seat, hands, record, language)
+    code = run_line_game(with_hands, game_seed, chosen, None if auto else seat, record, language)
     raise typer.Exit(code)
 
 
