@@ -26,6 +26,17 @@ from corazones.server.client import Api
 from corazones.server.local import LocalServer
 
 
+def flat(text: str) -> str:
+    """A command's output on one line: the toolkit's error box (its frame) and line breaks taken out."""
+    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
+
+
+def says(output: str, words: str) -> bool:
+    """Whether an error box says ``words``, however it wrapped them (a long path is cut anywhere, even
+    inside a word, so spaces are left out of the comparison)."""
+    return "".join(words.split()) in "".join(flat(output).split())
+
+
 def in_own_thread(fn: Callable[..., Any], *args: Any) -> None:
     """Run ``fn(*args)`` in a thread of its own and re-raise what it raised.
 

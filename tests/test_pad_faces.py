@@ -24,7 +24,7 @@ from corazones.core import Rules
 from corazones.core.pad import Entry, Pad, Revoke, loads
 from corazones.core.pad.grammar import HandSyntaxError, entry_text, parse_hand
 from corazones.tui.pad.app import PadApp, SetupScreen, SheetScreen
-from tests.helpers import unwritable_folder
+from tests.helpers import says, unwritable_folder
 from tests.tui_driver import enter, run_pilot
 
 runner = CliRunner()
@@ -358,14 +358,6 @@ def test_digits_that_are_not_numbers_are_refused_not_crashed() -> None:
 
 
 # ------------------------------------------------- the pad's files: never lost, never overwritten
-def flat(text: str) -> str:
-    """An error box's text on one line."""
-    return " ".join(re.sub(r"[│╭╮╰╯─]", " ", text).split())
-
-
-def says(output: str, words: str) -> bool:
-    """Whether an error box says ``words``, however it wrapped them (a long path is cut anywhere)."""
-    return "".join(words.split()) in "".join(flat(output).split())
 
 
 def saved_pad(path: Path, *hands: str) -> Path:

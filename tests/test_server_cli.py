@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
+from tests.helpers import flat, says
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -36,11 +37,6 @@ def test_bad_options_are_usage_errors() -> None:
         assert code == 2, (args, out)
         assert word in " ".join(out.split()), (args, out)
         assert "Traceback" not in out
-
-
-def flat(out: str) -> str:
-    """The output with the toolkit's box and line breaks taken out (a long message is wrapped in a panel)."""
-    return " ".join(out.replace("│", " ").split())
 
 
 def revoke(*args: str) -> tuple[int, str]:
@@ -89,10 +85,10 @@ def test_an_in_memory_database_is_refused(db: str) -> None:
 
 def test_an_sqlite_file_whose_folder_is_missing_or_a_folder_is_refused_in_words(tmp_path: Path) -> None:
     code, out = run("--port", "0", "--db", str(tmp_path / "nowhere" / "corazones.db"))
-    assert code == 2 and f"the folder {tmp_path / 'nowhere'} does not exist" in flat(out), out
+    assert code == 2 and says(out, f"the folder {tmp_path / 'nowhere'} does not exist"), out
     assert not (tmp_path / "nowhere").exists()
     code, out = run("--port", "0", "--db", f"sqlite:///{tmp_path}")
-    assert code == 2 and f"{tmp_path} is a folder; give a file in it" in flat(out), out
+    assert code == 2 and says(out, f"{tmp_path} is a folder; give a file in it"), out
 
 
 @pytest.mark.parametrize(
@@ -173,5 +169,5 @@ def test_the_guard_trusts_a_proxy_exactly_when_uvicorn_does() -> None:
 def test_revoke_on_a_mistyped_database_path_makes_no_database(tmp_path: Path) -> None:
     missing = tmp_path / "typo.db"
     code, out = revoke("--db", str(missing))
-    assert code == 2 and f"there is no database at '{missing}'" in flat(out), out
+    assert code == 2 and says(out, f"there is no database at '{missing}'"), out
     assert not missing.exists()

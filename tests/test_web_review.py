@@ -267,7 +267,7 @@ def test_the_review_and_the_board_speak_spanish(browser: Any, server: LocalServe
     page = page_for(browser, server, PHONE, api, player, lang="es")
     page.goto(f"/#/replay/{game}")
     page.wait_for_selector("#review-go")
-    assert page.inner_text("#review-go") == "Revisar esta partida"
+    assert page.inner_text("#review-go") == "Analizar esta partida"
     review_seat(page)
     heads = page.inner_text(".review-summary thead")
     assert "Decisiones" in heads and "Pérdida media" in heads, heads
