@@ -95,6 +95,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3, help="random games of standard Hearts (default 3)")
     ap.add_argument("--runs", type=int, default=20, help="runs of each way; the fastest counts (default 20)")
     args = ap.parse_args()
+    for name in ("games", "runs"):  # nothing broadcast, or never timed, gives no figure
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     sink: list[str] = []
     work = steps(args.games, 4, sink)
     log = EventLog.__new__(EventLog)  # broadcast reads the table only

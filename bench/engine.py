@@ -168,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--check", action="store_true", help="print fixed-seed totals instead of timing")
     args = parser.parse_args(argv)
+    if not args.seconds > 0:  # no time, no deal: a rate would divide by zero
+        parser.error(f"--seconds must be more than 0, not {args.seconds}")
 
     print(f"build: {build_name()}  ({platform.python_implementation()} {platform.python_version()})")
     if args.check:

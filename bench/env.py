@@ -158,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=64, help="games in the vectorised batch (default 64)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if not args.seconds > 0:  # no time, no step: a rate would divide by zero
+        parser.error(f"--seconds must be more than 0, not {args.seconds}")
+    if args.batch < 1:
+        parser.error(f"--batch must be at least 1, not {args.batch}")
     options: dict[str, Any] = {"preset": args.preset, "players": args.players}
     print(f"{platform.python_implementation()} {platform.python_version()}; preset {args.preset}")
     print(f"{'case':24s} {'steps':>9s} {'cpu s':>7s} {'steps/s':>10s}")

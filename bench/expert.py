@@ -118,6 +118,9 @@ def main() -> None:
     ap.add_argument("--tree", action="store_true", help="choose the cards by the search tree (ExpertBot(tree=True))")
     ap.add_argument("--pass-worlds", type=int, default=ExpertBot.__init__.__kwdefaults__["pass_worlds"])
     args = ap.parse_args()
+    for name in ("worlds", "workers", "jobs"):  # the expert needs a deal to sample and a process to think in
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     print(
         f"expert: worlds={args.worlds} time_limit={args.time_limit or None} workers={args.workers}"
         f"{' tree' if args.tree else ''}; "

@@ -112,6 +112,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timing", action="store_true", help="time decisions instead of comparing levels")
     ns = ap.parse_args()
+    for name in ("deals", "hands", "jobs"):  # a game of no deals gives no figure (and divides by zero)
+        if getattr(ns, name) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(ns, name)}")
     if ns.timing:
         for preset, players in (
             (ns.preset, ns.players or Rules.preset(ns.preset).players),

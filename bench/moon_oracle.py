@@ -91,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="write every deal (board, rotation, both sides' mean points, moon) to this CSV file")
     ap.add_argument("--worlds", type=int, default=0, help="sampled deals a card for every bot (default: the levels')")
     args = ap.parse_args(argv)
+    for name in ("boards", "jobs"):  # no board gives no figure; no process plays none
+        if getattr(args, name) < 1:
+            ap.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     tasks = [
         (args.seed, b, rot, not args.no_oracle, args.charge, args.stoppers, args.worlds)
         for b in range(args.boards)

@@ -88,12 +88,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="rounds of both engines in turn (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if not args.seconds > 0:  # no time, no deal: a rate would divide by zero
+        parser.error(f"--seconds must be more than 0, not {args.seconds}")
+    if args.rounds < 1:
+        parser.error(f"--rounds must be at least 1, not {args.rounds}")
     compiled = [is_compiled(m) for m in (deal_module, game_module)]
     build = "compiled (mypyc)" if all(compiled) else "mixed" if any(compiled) else "pure Python"
     print(f"{platform.python_implementation()} {platform.python_version()}; corazones build: {build}")
     print(f"{'round':5s} {'engine':12s} {'deals':>8s} {'cpu s':>7s} {'deals/s':>9s}")
     ratios = []
-    for r in range(1, max(args.rounds, 1) + 1):
+    for r in range(1, args.rounds + 1):
         rates = {}
         for name, run in (("corazones", run_corazones), ("openspiel", run_openspiel)):
             got = run(args.seconds, args.seed + r)

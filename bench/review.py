@@ -35,6 +35,9 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=WORLDS)
     ap.add_argument("--pass-worlds", type=int, default=PASS_WORLDS)
     args = ap.parse_args()
+    for name in ("games", "worlds", "pass_worlds"):  # no game, or no deal to value a decision by, gives no figure
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1, not {getattr(args, name)}")
     rules = Rules.preset(args.preset)
     times: list[float] = []
     cpus: list[float] = []

@@ -182,6 +182,7 @@ def _hands(text: str) -> list[str]:
         ({"declarer": 1}, "declarer .* needs auction rules"),
         ({"hand_index": -1}, "hand_index = -1 must be a whole number from 0"),
         ({"pool": -3}, "pool = -3 must be a whole number of chips from 0"),
+        ({"pool": 5}, r"a pool of chips only exists with chip settlements \(chips_1887, chips_pool\), not points"),
         ({"kitty": ["2C"]}, "the kitty holds 1 cards; these rules leave 0"),
     ],
 )
@@ -191,6 +192,24 @@ def test_impossible_positions_are_refused_with_the_reason(change: dict[str, Any]
     kitty = args.pop("kitty", ())
     with pytest.raises(PositionError, match=message):
         Position.of(Rules.preset("standard"), hands, kitty, **args)
+
+
+def test_a_pool_is_kept_where_chips_are_played() -> None:
+    position = Position.of(Rules.preset("hearts_1887"), _hands("2 3 4 5 6 7 8 9 10 J Q K A"), pool=3)
+    assert start_game(position, seed=1).observation(0).pool == 3
+
+
+def test_a_single_deal_late_in_a_long_game_is_refused_as_a_position() -> None:
+    position = Position.of(Rules.preset("standard"), _hands("2 3 4 5 6 7 8 9 10 J Q K A"), hand_index=600)
+    assert start_game(position, seed=1).observation(0).hand_index == 600  # a whole game may run that long
+    with pytest.raises(PositionError, match="a single deal is played at hand_index 0 to 499, not 600"):
+        start_deal(position, seed=1)
+    assert start_deal(Position.of(position.rules, position.hands, hand_index=499), seed=1).rules.hands == 500
+
+
+def test_a_field_name_that_is_not_text_is_refused_as_unknown() -> None:
+    with pytest.raises(PositionError, match=r"^unknown position field\(s\) 1; fields: rules, hands"):
+        Position.from_json({"rules": "standard", "hands": _hands("2 3 4 5 6 7 8 9 10 J Q K A"), 1: 0})
 
 
 def test_duplicated_and_stripped_cards_are_named() -> None:

@@ -99,6 +99,22 @@ def test_bad_histories_and_parameters_say_why() -> None:
     assert openspiel_params(rules_from_openspiel({"jd_bonus": True}))["jd_bonus"] is True
 
 
+def test_errors_name_the_action_by_its_place_in_the_whole_history() -> None:
+    # the 2nd pick of a left pass (OpenSpiel action 54) is a card seat 0 does not hold
+    with pytest.raises(
+        IllegalActionError, match=r"^OpenSpiel action 54 \(seat 0\): seat 0 cannot pass 2D: not in hand"
+    ):
+        game_from_openspiel([1, *BY_SUIT, os_card("2C"), os_card("2D")])
+    # seat 1's first pick is action 56
+    with pytest.raises(IllegalActionError, match=r"^OpenSpiel action 56 \(seat 1\): seat 1 cannot pass 2C"):
+        game_from_openspiel([1, *BY_SUIT, *map(os_card, ("2C", "3C", "4C", "2C"))])
+    # a number that is no card, dealt (action 2) or played (action 55)
+    with pytest.raises(IllegalActionError, match=r"^OpenSpiel action 2: not an OpenSpiel card: 60; cards are 0 to 51"):
+        game_from_openspiel([0, 0, 60, *BY_SUIT[2:]])
+    with pytest.raises(IllegalActionError, match=r"^OpenSpiel action 55: not an OpenSpiel card: -1"):
+        game_from_openspiel([0, *BY_SUIT, os_card("2C"), os_card("3C"), -1])
+
+
 # --------------------------------------------------------------- against OpenSpiel itself
 PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "qs_breaks_hearts", "must_break_hearts")
 

@@ -142,6 +142,16 @@ def _int(value: Any, i: int) -> int:
     return value
 
 
+def _card(value: Any, i: int) -> int:
+    """The Corazones card of OpenSpiel action ``i``, an error naming the action when it is no card."""
+    try:
+        return card_from_openspiel(_int(value, i))
+    except IllegalActionError as e:
+        if "number" in e.params:  # _int's message names the action already
+            raise
+        raise IllegalActionError(N_("OpenSpiel action {number}: {error}"), number=i, error=e) from None
+
+
 def position_from_openspiel(history: Iterable[int], params: Mapping[str, Any] | None = None) -> Position:
     """The deal an OpenSpiel ``hearts`` history starts with (its first 53 actions)."""
     rules = rules_from_openspiel(params)
@@ -166,7 +176,7 @@ def position_from_openspiel(history: Iterable[int], params: Mapping[str, Any] | 
         rules = rules.replace(pass_count=3)
     hands: list[list[int]] = [[] for _ in range(PLAYERS)]
     for i in range(52):
-        hands[i % PLAYERS].append(card_from_openspiel(_int(moves[1 + i], 1 + i)))
+        hands[i % PLAYERS].append(_card(moves[1 + i], 1 + i))
     try:
         return Position.of(rules, hands, dealer=DEALER, pass_direction=PASS_DIRECTIONS[direction])
     except ValueError as e:
@@ -186,10 +196,19 @@ def game_from_openspiel(
     """
     moves = list(history)
     position = position_from_openspiel(moves, params)
-    cards = [card_from_openspiel(_int(a, 53 + i)) for i, a in enumerate(moves[53:])]
+    cards = [_card(a, 53 + i) for i, a in enumerate(moves[53:])]
     n_pass = PLAYERS * 3 if position.direction != "hold" else 0
     passes = [Action.pass_cards(i // 3, [c]) for i, c in enumerate(cards[:n_pass])]
-    game = replay(start_deal(position, seed), passes, picks)
+    try:
+        game = replay(start_deal(position, seed), passes, picks)
+    except IllegalActionError as e:
+        if "number" not in e.params:  # a pass left unfinished without picks: nothing to renumber
+            raise
+        # replay counts from 0 among the passes; the user's numbers count the whole history
+        i = e.params["number"]
+        raise IllegalActionError(
+            N_("OpenSpiel action {number} (seat {seat}): {error}"), number=53 + i, seat=i // 3, error=e.params["error"]
+        ) from None
     for i, card in enumerate(cards[n_pass:]):
         seats = game.to_act()
         number = 53 + n_pass + i

@@ -28,6 +28,7 @@ from corazones.core.cards import card_str, parse_card
 from corazones.core.deal import Deal
 from corazones.core.errors import N_, CardError, CorazonesError, IllegalActionError, Message, RecordError, RulesError
 from corazones.core.game import Game
+from corazones.core.limits import MAX_HANDS
 from corazones.core.rules import PASS_DIRECTIONS, Rules
 from corazones.core.validate import is_whole_in, refuse_unknown, seat, seat_or_none
 
@@ -131,7 +132,11 @@ class Position:
             )
         allowed = _FIELDS
         refuse_unknown(
-            sorted(data), allowed, None, PositionError, N_("unknown position field(s) {unknown}; fields: {fields}")
+            sorted(data, key=str),
+            allowed,
+            None,
+            PositionError,
+            N_("unknown position field(s) {unknown}; fields: {fields}"),
         )
         if "rules" in data:
             raw = data["rules"]
@@ -259,6 +264,12 @@ def check_position(p: Position) -> None:
         )
     if not is_whole_in(p.pool, 0):
         raise PositionError(N_("pool = {value} must be a whole number of chips from 0"), value=repr(p.pool))
+    if p.pool and r.settlement not in _CHIPS:  # a points game has no pool: one given would sit in every view for ever
+        raise PositionError(
+            N_("a pool of chips only exists with chip settlements ({settlements}), not {settlement}"),
+            settlements=", ".join(_CHIPS),
+            settlement=r.settlement,
+        )
     seat_or_none(p.declarer, n, "declarer", PositionError, _SEAT, repr)
     if p.declarer is not None and not r.auction:
         raise PositionError(N_("declarer (who names the suit after a failed auction) needs auction rules"))
@@ -270,10 +281,17 @@ def start_game(position: Position, seed: int | str | None = None, *, single_deal
     Later hands are dealt from ``seed`` (random when ``None``).  With
     ``single_deal`` the game ends when this hand ends (the rules get
     ``hands = hand_index + 1``, no target and shared ties), for analysing or
-    playing one deal.
+    playing one deal; the ``hands`` option stops at 500, so a single deal at
+    ``hand_index`` 500 or later is refused (:class:`PositionError`).
     """
     rules = position.rules
     if single_deal:
+        if position.hand_index >= MAX_HANDS:  # the deal ends the game by the rules' hands option, which stops there
+            raise PositionError(
+                N_("a single deal is played at hand_index 0 to {last}, not {value}"),
+                last=MAX_HANDS - 1,
+                value=position.hand_index,
+            )
         rules = rules.replace(hands=position.hand_index + 1, target=None, tie_break="shared")
     game = Game(rules, seed)
     n = rules.players
