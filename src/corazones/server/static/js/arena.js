@@ -232,7 +232,16 @@ function lastTrickPanel(tb, tr) {
   box.append(h("p", null, tr.winner === null || tr.winner === undefined
     ? t("Nobody won it: it was annulled")
     : tr.winner === st.seat ? t("You took it") : t("{name} took it", { name: st.nameOf(tr.winner) })));
-  box.append(h("button.btn.small", { type: "button", onclick: () => { tb.lastTrickShown = false; tb.render(); } }, t("Close")));
+  box.append(h("button.btn.small", {
+    type: "button",
+    onclick: () => {
+      tb.lastTrickShown = false;
+      tb.render();
+      // The Close button is gone with the panel: the focus goes back to the button that opened it.
+      const again = /** @type {HTMLElement | null} */ (document.getElementById("last-trick-btn"));
+      if (again) again.focus({ preventScroll: true });
+    },
+  }, t("Close")));
   return box;
 }
 
@@ -249,7 +258,7 @@ export function pileNode(tb, s, piles) {
   const stack = h("span.pile-stack", { "aria-hidden": "true" });
   for (let i = 0; i < Math.min(p.tricks, 4); i++) stack.append(h("span"));
   return h("button.pile", {
-    type: "button",
+    type: "button", id: `pile-${s}`,
     "aria-label": ngettext("{name}: {n} trick won; show the penalty cards", "{name}: {n} tricks won; show the penalty cards", p.tricks, { name }),
     onclick: (/** @type {Event} */ ev) => { ev.stopPropagation(); showPile(tb, s); },
   }, h("span.pile-face", null, stack, h("span.pile-n", null, String(p.tricks))));
@@ -271,6 +280,9 @@ async function showPile(tb, s) {
       : h("p.muted", null, t("No penalty card.")),
     h("div.actions", null, h("button.btn.primary", { type: "button", onclick: () => close(null) }, t("Close")))),
   { label: title });
+  // Back on the pile that opened it (drawn anew meanwhile if a card was played), not at the page's top.
+  const pile = /** @type {HTMLElement | null} */ (document.getElementById(`pile-${s}`));
+  if (pile && (!document.activeElement || document.activeElement === document.body)) pile.focus({ preventScroll: true });
 }
 
 /**

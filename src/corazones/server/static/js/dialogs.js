@@ -40,7 +40,8 @@ export async function bidDialog(tb, v) {
       null,
       h("button.btn", { type: "button", onclick: () => close(0) }, t("No bid")),
       h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")),
-      positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null));
+      positive.length ? h("button.btn.primary", { type: "submit" }, t("Bid")) : null),
+    hintLine());
     return form;
   }, { label: t("Auction: your bid"), cancellable: false });
   if (value !== null && value !== undefined) tb.act({ seat: mySeat(tb), bid: value });
@@ -59,7 +60,8 @@ export async function declareDialog(tb, v) {
     h("div.choices", null, suits.map((s) => h(`button.btn.suit-btn.${s === "H" || s === "D" ? "red" : "black"}`, {
       type: "button", onclick: () => close(s), html: suitIcon(s) + " " + esc(suitName(s)),
     }))),
-    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")))),
+    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint"))),
+    hintLine()),
   { label: t("Name the penalty suit"), cancellable: false });
   if (value) tb.act({ seat: mySeat(tb), declare: value });
 }
@@ -80,9 +82,18 @@ export async function moonDialog(tb, v) {
       choices.includes("add_to_others") ? h("button.btn.gold", { type: "button", onclick: () => close("add_to_others") },
         t("Add {n} to everyone else", { n: pts })) : null),
     h("p.muted", null, t("Scores now: {scores}", { scores: v.scores.map((x, s) => `${tb.store.nameOf(s)} ${x}`).join(", ") })),
-    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint")))),
+    h("div.actions", null, h("button.btn", { type: "button", onclick: () => tb.askHint() }, t("Hint"))),
+    hintLine()),
   { label: t("You shot the moon!"), cancellable: false });
   if (value) tb.act({ seat: mySeat(tb), moon: value });
+}
+
+/**
+ * Where a dialog's hint is written (by showHint, table.js): a modal dialog makes the rest of the page inert,
+ * so the hand zone's hint and the page's live region would be neither seen nor heard while it is open.
+ */
+function hintLine() {
+  return h("p.dlg-hint", { role: "status", id: "dlg-hint" });
 }
 
 /**

@@ -99,7 +99,7 @@ export function renderHand(tb) {
   }
   if (v.last_trick && !v.game_over && !st.summary) {
     bar.append(h("button.btn.small.ghost", {
-      type: "button", "aria-pressed": tb.lastTrickShown ? "true" : "false",
+      type: "button", "aria-pressed": tb.lastTrickShown ? "true" : "false", id: "last-trick-btn",
       onclick: () => { tb.lastTrickShown = !tb.lastTrickShown; tb.render(); },
     }, t("Last trick")));
   }
@@ -116,7 +116,11 @@ export function renderHand(tb) {
   rows.push(hand);
   const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const hadFocus = active && zone.contains(active) && active.dataset.card;
+  // Hint, Pass or Last trick keeps the focus when the hand is drawn anew (a hint arrives, a card is played).
+  const hadId = active && zone.contains(active) && !hadFocus ? active.id : "";
   zone.replaceChildren(...rows);
+  const button = hadId ? document.getElementById(hadId) : null;
+  if (button && !(button instanceof HTMLButtonElement && button.disabled)) button.focus({ preventScroll: true });
   if (received.size && tb.arrivedFor !== v.hand_index && v.received_from !== null && v.received_from !== undefined) {
     // The cards passed to you arrive from the seat that passed them.
     tb.arrivedFor = v.hand_index;

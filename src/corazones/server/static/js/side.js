@@ -29,11 +29,16 @@ export function renderSide(tb) {
   else if (tb.tab === "log") body = h("ol.log", null, tb.store.log.slice(-200).map((l) => h("li", null, l)));
   else if (tb.tab === "fair") body = fairPanel(tb);
   else body = scoreSheet(tb);
-  const panel = h("div.tab-panel", { role: "tabpanel", tabindex: "-1", "aria-labelledby": `tab-${tb.tab}` }, body);
+  const panel = h("div.tab-panel", { role: "tabpanel", tabindex: "-1", id: "tab-panel", "aria-labelledby": `tab-${tb.tab}` }, body);
   const keepInput = /** @type {HTMLInputElement | null} */ (tb.side.querySelector("#chat-input"));
   const draft = keepInput ? keepInput.value : "";
   const focused = keepInput && document.activeElement === keepInput;
+  // A tab, the panel or a Copy button with the focus keeps it (a chat line arrives, a card is played).
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focusedId = active && active !== keepInput && tb.side.contains(active) ? active.id : "";
   tb.side.replaceChildren(bar, panel);
+  const refocus = focusedId ? document.getElementById(focusedId) : null;
+  if (refocus) refocus.focus({ preventScroll: true });
   if (tb.tab === "log") panel.scrollTop = panel.scrollHeight;
   const input = /** @type {HTMLInputElement | null} */ (tb.side.querySelector("#chat-input"));
   if (input) {

@@ -15,7 +15,7 @@ import { playCard, renderHand, sendPass, toggleSelect } from "./hand.js";
 import { renderSide } from "./side.js";
 import { TableStore } from "./store.js";
 import { renderTop } from "./topbar.js";
-import { announce, banner, closeDialogs, h, toast } from "./ui.js";
+import { announce, banner, closeDialogs, h, keepFocus, toast } from "./ui.js";
 
 export { SPEEDS, getSpeed } from "./store.js";
 export { directionName, levelName, passWay, speedName, tableTitle } from "./words.js";
@@ -179,10 +179,14 @@ export class TableScreen {
 
   render() {
     if (!this.store.table) return;
-    renderTop(this);
-    renderArena(this);
-    renderHand(this);
-    renderSide(this);
+    // Every event draws the bar, the felt, the hand and the side panel anew: a keyboard user on *Speed*,
+    // *Motion*, *Hint*, a pile or a tab stays there (found by its id), not sent back to the page's top.
+    keepFocus(this.root, () => {
+      renderTop(this);
+      renderArena(this);
+      renderHand(this);
+      renderSide(this);
+    });
     maybeDialog(this);
   }
 
@@ -261,6 +265,9 @@ export class TableScreen {
       st.selected = new Set(a.pass.map((c) => { seen[c] = (seen[c] || 0) + 1; return `${c}#${seen[c] - 1}`; }));
     }
     announce(text + ". " + msg.reason);
+    // A decision asked in a dialog (bid, suit, moon): the page behind it is inert, so the hint goes in it.
+    const inDialog = document.querySelector("dialog[open] #dlg-hint");
+    if (inDialog) inDialog.textContent = text + " — " + msg.reason;
     renderHand(this);
   }
 

@@ -56,7 +56,7 @@ export function renderTop(tb) {
     // On a phone only the lock and the hash show (one row less); the name says it all.
     const fair = t("Fair shuffle {c}", { c: short(st.commitment) });
     items.push(h("button.chip.fair-chip", {
-      type: "button", title: t("Fair shuffle: see the commitment"), "aria-label": fair, onclick: () => tb.showTab("fair"),
+      type: "button", id: "fair-chip", title: t("Fair shuffle: see the commitment"), "aria-label": fair, onclick: () => tb.showTab("fair"),
       html: `${LOCK} <span class="long">${esc(fair)}</span><span class="short">${esc(short(st.commitment))}</span>`,
     }));
   }
