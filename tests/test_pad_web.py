@@ -137,6 +137,26 @@ def test_api_two_writers_cannot_overwrite_each_other(client: TestClient) -> None
         db.save_pad(store, pid, stored.data, stored.version)
 
 
+def test_api_an_edit_or_delete_made_on_an_older_sheet_is_refused(client: TestClient) -> None:
+    """Edits name a hand by its number: after another editor's delete, hand 2 is another hand."""
+    pid, key = make(client)
+    for counts in ([3, 4, 6, 0], [0, 0, 13, 0], [1, 1, 1, 10]):
+        r = client.post(f"/api/pads/{pid}/hands", json={"counts": counts, "cards": {"QS": [0]}}, headers=key)
+    seen = r.json()["version"]  # editor A opens hand 2 (Carl's 13 hearts) ...
+    assert client.delete(f"/api/pads/{pid}/hands/1?seen={seen}", headers=key).status_code == 200  # ... B deletes 1
+    edit = {"counts": [0, 0, 12, 1], "cards": {"QS": [0]}}
+    r = client.put(f"/api/pads/{pid}/hands/2?seen={seen}", json=edit, headers=key)
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "conflict"  # hand 2 is no longer Carl's hand
+    r = client.delete(f"/api/pads/{pid}/hands/2?seen={seen}", headers=key)
+    assert r.status_code == 409
+    now = client.get(f"/api/pads/{pid}").json()
+    assert [row["scores"] for row in now["rows"]] == [[13, 0, 13, 0], [14, 1, 1, 10]]  # nothing was changed
+    r = client.put(f"/api/pads/{pid}/hands/1?seen={now['version']}", json=edit, headers=key)
+    assert r.status_code == 200 and r.json()["rows"][0]["scores"] == [13, 0, 12, 1]
+    r = client.put(f"/api/pads/{pid}/hands/1", json=edit, headers=key)  # without seen: as before, last write wins
+    assert r.status_code == 200
+
+
 # ------------------------------------------------------------- the browser
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
@@ -500,5 +520,79 @@ def language_switch_in(browser: Any, server: Any) -> None:
     view = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")
     assert view["names"] == names and view["chips"] == [30] * 5
     assert view["rules"]["hands"] == 6 and view["rules"]["revoke_penalty"] == 8
+    assert page.errors == []
+    page.context.close()
+
+
+def test_counts_typed_into_the_boxes_on_a_phone(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, typed_counts_in)
+
+
+def typed_counts_in(browser: Any, server: Any) -> None:
+    """Typing each count into its box (tap the box, type, tap the next) keeps every number, and tapping
+    *Add hand* (or *Save*) straight after typing adds the hand at the first tap: the panel is not drawn
+    again under the finger."""
+    page = phone(browser, server)
+    page.goto("/pad/")
+    page.wait_for_function("() => document.querySelectorAll('#pad-preset option').length > 0")
+    for i, name in enumerate(["Ana", "Bea", "Carl", "Dan"]):
+        page.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
+    page.click("#pad-create")
+    page.wait_for_selector("#pad-add")
+
+    def type_counts(values: list[int]) -> None:
+        for name, v in zip(["Ana", "Bea", "Carl", "Dan"], values):
+            page.get_by_role("spinbutton", name=name, exact=True).tap()
+            page.keyboard.press("Control+A")
+            page.keyboard.type(str(v))
+            assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == name
+
+    who_took(page, "Q♠", "Carl")
+    type_counts([3, 4, 6, 0])
+    page.get_by_role("button", name="Add hand", exact=True).tap()
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
+    assert totals(page) == [[3, 4, 19, 0]]
+
+    # and with a mouse: a click on "Save hand 1" straight after typing the last count saves it
+    page.get_by_role("row", name="Edit hand 1").click()
+    page.wait_for_selector("#pad-save")
+    for name, v in [("Dan", "1"), ("Carl", "5")]:
+        page.get_by_role("spinbutton", name=name, exact=True).click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(v)
+    page.click("#pad-save")
+    page.wait_for_function("() => !document.getElementById('pad-save')")
+    assert totals(page) == [[3, 4, 18, 1]]
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_pool_is_counted_in_words_of_each_language(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, pool_words_in)
+
+
+def pool_words_in(browser: Any, server: Any) -> None:
+    """The 1887 game's odd chip stays in the pool: one chip is "1 chip" ("1 ficha"), not "1 chips"."""
+    page = phone(browser, server)
+    page.goto("/pad/")
+    made = page.evaluate(
+        """() => fetch('/api/pads', {method: 'POST', headers: {'Content-Type': 'application/json'},
+             body: JSON.stringify({preset: 'hearts_1887', names: ['Ana', 'Bea', 'Carl', 'Dan']})})
+             .then(r => r.json())"""
+    )
+    hand = '{"counts": [13, 0, 0, 0], "cards": {}}'  # 13 chips shared by three: the odd one stays
+    status = page.evaluate(
+        f"""() => fetch('/api/pads/{made["id"]}/hands', {{method: 'POST', body: '{hand}',
+             headers: {{'Content-Type': 'application/json', 'X-Pad-Key': '{made["key"]}'}}}}).then(r => r.status)"""
+    )
+    assert status == 200
+    page.goto(f"/pad/#{made['id']}")
+    page.wait_for_selector(".pad-table tbody tr")
+    assert "Pool: 1 chip\n" in page.inner_text(".pad-standing") + "\n"
+    page.click("[data-lang=es]")
+    page.wait_for_selector(".pad-standing:has-text('Bote: 1 ficha')")
+    assert "Bote: 1 fichas" not in page.inner_text(".pad-standing")
     assert page.errors == []
     page.context.close()

@@ -137,6 +137,12 @@ async def _check_key(store: Any, pad_id: str, key: str | None) -> None:
         raise refused(Refused("auth", N_("this link only follows the pad; changing it needs the editor's link")))
 
 
+def _check_seen(seen: int | None, version: int) -> None:
+    """Refuse an edit or delete made on an older sheet than the stored one (409, as two writes at once)."""
+    if seen is not None and seen != version:
+        raise refused(Refused("conflict", N_("someone changed the pad at the same time; look again and retry")))
+
+
 async def _write(store: Any, pad_id: str, pad: Pad, version: int) -> dict[str, Any]:
     try:
         new = await asyncio.to_thread(db.save_pad, store, pad_id, pad.dumps(), version)
@@ -228,6 +234,9 @@ def _entry(body: dict[str, Any], hand: int) -> Entry:
 
 
 KeyHeader = Annotated[str | None, Header(alias="X-Pad-Key")]
+#: The pad's version the editor was looking at: an edit or a delete names a hand by its number, and another
+#: editor's change since then may have moved a different hand to that number.
+SeenQuery = Annotated[int | None, Query(ge=0, le=2**62)]
 #: A hand of a pad, numbered from 1 (a number no pad can reach is a 422, not a crash).
 HandNumber = Annotated[int, Path(ge=1, le=10**6)]
 
@@ -245,10 +254,16 @@ async def add_hand(pad_id: str, body: dict[str, Any], store: StoreDep, x_pad_key
 
 @router.put("/api/pads/{pad_id}/hands/{hand}")
 async def edit_hand(
-    pad_id: str, hand: HandNumber, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None
+    pad_id: str,
+    hand: HandNumber,
+    body: dict[str, Any],
+    store: StoreDep,
+    x_pad_key: KeyHeader = None,
+    seen: SeenQuery = None,
 ) -> dict[str, Any]:
     await _check_key(store, pad_id, x_pad_key)
     pad, version = await _load(store, pad_id)
+    _check_seen(seen, version)
     try:
         pad.edit(hand - 1, _entry(body, hand))
     except PadError as e:
@@ -257,10 +272,13 @@ async def edit_hand(
 
 
 @router.delete("/api/pads/{pad_id}/hands/{hand}")
-async def delete_hand(pad_id: str, hand: HandNumber, store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
+async def delete_hand(
+    pad_id: str, hand: HandNumber, store: StoreDep, x_pad_key: KeyHeader = None, seen: SeenQuery = None
+) -> dict[str, Any]:
     """Delete hand ``hand`` (the last one: undo) and recompute the rows after it."""
     await _check_key(store, pad_id, x_pad_key)
     pad, version = await _load(store, pad_id)
+    _check_seen(seen, version)
     try:
         pad.remove(hand - 1)
     except PadError as e:

@@ -52,6 +52,8 @@ let follow = 0; // generation of the live loop (a new pad stops the old loop)
 let form = /** @type {any} */ (null);
 /** @type {number | null} hand number being edited, or null */
 let editing = null;
+/** The sheet's version when the hand being edited was opened: the edit is refused if the pad changed since. */
+let editingSeen = 0;
 
 /**
  * el("div", {class, text, ...attrs}, ...children): the shared element builder (ui.h) with a text shorthand.
@@ -324,12 +326,16 @@ function shooterInForm() {
  * A number with − and + buttons (and "rest": all that is left, when `rest` is given).
  * @param {string} label
  * @param {number} value
- * @param {(value: number) => void} onChange
+ * @param {(value: number, draw?: boolean) => void} onChange called with draw false while a number is typed
  * @param {number} [rest]
  */
 function stepper(label, value, onChange, rest) {
   const input = el("input", { class: "pad-count", type: "number", inputmode: "numeric", value, "aria-label": label });
-  input.addEventListener("change", () => onChange(Number(input.value) || 0));
+  // What is typed goes into the form at once, and the panel is drawn again only once the tap or the Tab that
+  // ended the typing is over: drawn at "change", it would take away the box or the button just tapped (the
+  // next player's box, "Add hand"), and the tap would be lost.
+  input.addEventListener("input", () => onChange(Number(input.value) || 0, false));
+  input.addEventListener("change", redrawSoon);
   return el(
     "div",
     { class: "pad-stepper" },
@@ -369,7 +375,7 @@ function entryPanel() {
           names.map((name, s) => el("button", { type: "button", class: "btn " + (form.declarer === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ declarer: s, bid: Math.max(1, form.bid) }) })),
         ),
       );
-      if (form.declarer !== null) parts.push(stepper(t("Bid"), form.bid, (v) => setForm({ bid: Math.max(0, v) })));
+      if (form.declarer !== null) parts.push(stepper(t("Bid"), form.bid, (v, draw) => setForm({ bid: Math.max(0, v) }, draw)));
     }
     if (form.declarer !== null) {
       parts.push(el("div", { class: "pad-choices", role: "group", "aria-label": t("Penalty suit") }, Object.entries(SUITS).map(([k, g]) => el("button", { type: "button", class: "btn pad-suit " + (form.suit === k ? "primary" : "ghost"), "aria-label": t("Penalty suit") + " " + g, text: g, onclick: () => setForm({ suit: k, counts: Array(n).fill(0), cards: {} }) }))));
@@ -377,7 +383,7 @@ function entryPanel() {
   }
   if (form.mode === "points") {
     parts.push(el("p", { class: "pad-muted", text: t("Each player's points for the hand (they add up to {total}).", { total: lay.pen_total }) }));
-    names.forEach((name, s) => parts.push(stepper(name, Number(form.points[s]) || 0, (v) => setPoints(s, v))));
+    names.forEach((name, s) => parts.push(stepper(name, Number(form.points[s]) || 0, (v, draw) => setPoints(s, v, draw))));
     if (state.rules.moon !== "off" && lay.named.some((c) => c.value < 0)) {
       parts.push(el("h3", { text: t("Who shot the moon (only if unclear)") }));
       parts.push(el("div", { class: "pad-choices" }, el("button", { type: "button", class: "btn " + (form.shooter === null ? "primary" : "ghost"), text: t("Nobody"), onclick: () => setForm({ shooter: null }) }), names.map((name, s) => el("button", { type: "button", class: "btn " + (form.shooter === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ shooter: s }) }))));
@@ -386,7 +392,7 @@ function entryPanel() {
     if (lay.counted_in_play) {
       const left = lay.counted_in_play - form.counts.reduce((a, b) => a + b, 0);
       parts.push(el("h3", { text: t("{cards} cards taken ({left} left of {total})", { cards: lay.counted_name, left, total: lay.counted_in_play }) }));
-      names.forEach((name, s) => parts.push(stepper(name, form.counts[s], (v) => setCount(s, v), left)));
+      names.forEach((name, s) => parts.push(stepper(name, form.counts[s], (v, draw) => setCount(s, v, draw), left)));
     }
     for (const card of lay.named) {
       const takers = form.cards[card.card] || [];
@@ -477,29 +483,61 @@ function toggleRevoke(s) {
   render(false);
 }
 
-/** @param {Partial<PadForm>} change */
-function setForm(change) {
+/**
+ * @param {Partial<PadForm>} change
+ * @param {boolean} [draw] false: only the form changes (a number being typed; see stepper)
+ */
+function setForm(change, draw = true) {
   Object.assign(form, change);
-  render(false);
+  if (draw) render(false);
 }
 
 /**
  * @param {number} s
  * @param {number} v
+ * @param {boolean} [draw]
  */
-function setCount(s, v) {
+function setCount(s, v, draw = true) {
   const lay = layoutOf(form.suit);
   form.counts[s] = Math.max(0, Math.min(lay.counted_in_play, v));
-  render(false);
+  if (draw) render(false);
 }
 
 /**
  * @param {number} s
  * @param {number} v
+ * @param {boolean} [draw]
  */
-function setPoints(s, v) {
+function setPoints(s, v, draw = true) {
   form.points[s] = v;
-  render(false);
+  if (draw) render(false);
+}
+
+// A pointer held down on the page: drawing the page again now would replace the element under it, and
+// its click would never come. A redraw asked for meanwhile waits until the pointer is lifted (and the
+// click, dispatched with it, has run).
+let pressed = false;
+let redrawWhenLifted = false;
+// A tap's mousedown (which moves the focus, so ends the typing) comes after its pointerup; its click after its mouseup.
+for (const type of ["pointerdown", "mousedown"]) document.addEventListener(type, () => (pressed = true), true);
+for (const type of ["pointerup", "pointercancel", "mouseup"]) {
+  document.addEventListener(
+    type,
+    () => {
+      pressed = false;
+      if (redrawWhenLifted) {
+        redrawWhenLifted = false;
+        setTimeout(() => render(false));
+      }
+    },
+    true,
+  );
+}
+
+/** Draw the page again once what is under way ends: the tap lifted, or the focus moved on (Tab). */
+function redrawSoon() {
+  if (pressed) redrawWhenLifted = true;
+  else setTimeout(() => render(false));
 }
 
 /**
@@ -545,14 +583,14 @@ async function addHand() {
 }
 
 async function undo() {
-  if (await change("DELETE", `/api/pads/${padId}/hands/${state.rows.length}`)) {
+  if (await change("DELETE", `/api/pads/${padId}/hands/${state.rows.length}?seen=${state.version}`)) {
     resetForm();
     render();
   }
 }
 
 async function saveEdit() {
-  if (await change("PUT", `/api/pads/${padId}/hands/${editing}`, formEntry())) {
+  if (await change("PUT", `/api/pads/${padId}/hands/${editing}?seen=${editingSeen}`, formEntry())) {
     editing = null;
     resetForm();
     render();
@@ -560,7 +598,7 @@ async function saveEdit() {
 }
 
 async function deleteEdited() {
-  if (await change("DELETE", `/api/pads/${padId}/hands/${editing}`)) {
+  if (await change("DELETE", `/api/pads/${padId}/hands/${editing}?seen=${editingSeen}`)) {
     editing = null;
     resetForm();
     render();
@@ -571,6 +609,7 @@ async function deleteEdited() {
 function startEdit(hand) {
   if (!padKey) return;
   editing = hand;
+  editingSeen = state.version;
   resetForm(state.rows[hand - 1].entry);
   render();
   document.querySelector(".pad-entry")?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -617,7 +656,7 @@ function standing() {
     if (s.near.length) lines.push(el("p", { class: "pad-near", text: t("Close to {target}: {players}", { target: s.rules.target, players: s.near.map((i) => sideNames[i]).join(", ") }) }));
   }
   if (s.rules.partnership) lines.push(el("p", { text: s.sides.map((name, i) => `${name}: ${s.side_totals[i]}`).join(" · ") }));
-  if (s.uses_chips) lines.push(el("p", { text: t("Pool: {pool} chips", { pool: s.pool }) }));
+  if (s.uses_chips) lines.push(el("p", { text: ngettext("Pool: {n} chip", "Pool: {n} chips", s.pool) }));
   const stakes = s.stakes;
   if (stakes && s.rows.length) lines.push(el("p", { text: t("Average stakes (pays + / draws -): {values}", { values: s.names.map((name, i) => `${name} ${stakes[i] > 0 ? "+" : ""}${stakes[i]}`).join(", ") }) }));
   if (s.rules.target && !s.uses_chips) lines.push(el("p", { class: "pad-muted", text: t("The game ends at {target}; lowest wins.", { target: s.rules.target }) }));
