@@ -55,6 +55,7 @@ def test_the_open_tables_keep_the_keyboard_focus_when_drawn_again(browser: Any, 
     page = watched_page(context)
     page.goto("/#/")
     row = "table.list tr:has-text('Mesa del foco')"
+    page.wait_for_selector(f"{row} button")  # the list is drawn after the page (count() does not wait)
     # a screen reader's list of buttons says which table each Join and Watch is for
     assert page.get_by_role("button", name="Join Mesa del foco").count() == 1
     assert page.get_by_role("link", name="Watch Mesa del foco").count() == 1

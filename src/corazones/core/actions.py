@@ -8,6 +8,7 @@ Actions serialise to small JSON objects such as ``{"seat": 1, "play": "QS"}``.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import islice
@@ -15,7 +16,7 @@ from typing import Any, Final
 
 from corazones.core import validate
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import N_, CardError, Count, Message, RecordError
+from corazones.core.errors import N_, CardError, Count, IllegalActionError, Message, RecordError
 from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
 from corazones.core.validate import is_whole, is_whole_in
 
@@ -65,10 +66,12 @@ class Action:
         c = _card(card)
         if type(seat) is int and 0 <= seat < MAX_PLAYERS:
             return PLAY_ACTIONS[seat][c]
-        return Action(Kind.PLAY, seat, (c,))
+        return PLAY_ACTIONS[_seat(seat)][c]
 
     @staticmethod
     def pass_cards(seat: int, cards: Any) -> Action:
+        """Seat ``seat`` passes ``cards``: card strings (a list, or one string split at spaces, commas) or indexes."""
+        seat = _seat(seat)
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
         try:
@@ -83,14 +86,27 @@ class Action:
 
     @staticmethod
     def bid(seat: int, amount: int) -> Action:
-        """A bid of ``amount`` chips; 0 means pass (no bid).  The game checks what the seat may bid."""
+        """A bid of ``amount`` chips; 0 means pass (no bid).  The game checks what the seat may bid.
+
+        A negative bid, which no table allows, is refused here rather than built and
+        refused only by ``apply``; a bid too high for a table is left to the game, which
+        names that table's own range (a hand log's bid is then illegal, not malformed).
+        """
+        seat = _seat(seat)
         if not is_whole(amount):
             raise RecordError(N_("a bid is a whole number of chips (0 = no bid), not {value}"), value=show(amount))
+        if amount < 0:
+            raise RecordError(
+                N_("'bid' must be a whole number of chips from 0 (no bid) to {most}, not {value}"),
+                most=Count(MAX_BID),
+                value=show(amount),
+            )
         return Action(Kind.BID, seat, (), int(amount))
 
     @staticmethod
     def declare(seat: int, suit: int | str) -> Action:
         """Name the penalty suit: a suit letter (``"D"``, ``"d"``, ``"♦"``) or index 0-3."""
+        seat = _seat(seat)
         if isinstance(suit, str):
             s = suit.strip().upper()
             if s in SUIT_GLYPHS and len(s) == 1:
@@ -98,12 +114,14 @@ class Action:
             if len(s) != 1 or s not in SUIT_LETTERS:
                 raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
             suit = SUIT_LETTERS.index(s)
-        if not is_whole(suit):
+        if not is_whole_in(suit, 0, 3):
             raise RecordError(N_("not a suit: {value}; use one of C D S H"), value=show(suit))
         return Action(Kind.DECLARE, seat, (), int(suit))
 
     @staticmethod
     def moon(seat: int, choice: str) -> Action:
+        """The shooter's moon choice, one of :data:`MOON_CHOICES`."""
+        seat = _seat(seat)
         if not isinstance(choice, str) or choice not in MOON_CHOICES:
             raise RecordError(
                 N_("moon choice {value} is not one of {choices}"), value=show(choice), choices=", ".join(MOON_CHOICES)
@@ -261,6 +279,21 @@ _EXAMPLE: Final = '{"seat": 0, "play": "2C"}'
 
 def _is_card(c: object) -> bool:
     return is_whole_in(c, 0, 51)
+
+
+def _seat(seat: object) -> int:
+    """``seat`` as a seat of the largest table (NumPy integers welcome); :class:`IllegalActionError` otherwise.
+
+    The builders check the seat so a wrong one is named where it was written,
+    not only when ``apply`` refuses it; the game then checks it against its own table.
+    """
+    try:
+        index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        index = -1
+    if not 0 <= index < MAX_PLAYERS:
+        raise IllegalActionError(_SEAT, last=MAX_PLAYERS - 1, value=show(seat))
+    return index
 
 
 def _card(c: int | str) -> int:

@@ -17,6 +17,7 @@ by a suit letter ``C D S H`` or glyph ``♣ ♦ ♠ ♥``; case does not matter.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -44,6 +45,17 @@ _SUIT_PARSE: Final = {s: i for i, s in enumerate(SUIT_LETTERS)} | {g: i for i, g
 _SUIT_PARSE.update({"♧": 0, "♢": 1, "♤": 2, "♡": 3})
 
 
+def _index(card: object) -> int:
+    """``card`` as a card index 0-51 (NumPy integers welcome); :class:`CardError` naming it otherwise."""
+    try:
+        index = -1 if isinstance(card, bool) else operator.index(card)  # type: ignore[arg-type]
+    except TypeError:
+        index = -1
+    if not 0 <= index < 52:
+        raise CardError(N_("not a card: {card}; a card is an index 0 to 51 (2C = 0 ... AH = 51)"), card=show(card))
+    return index
+
+
 def suit_of(card: int) -> int:
     """Suit index of ``card``."""
     return card // 13
@@ -66,6 +78,14 @@ class Card(int):
     """
 
     __slots__ = ()
+
+    def __new__(cls, index: object) -> Card:
+        """The card of ``index`` 0-51; anything else (``52``, ``"QS"``, ``1.5``) raises :class:`CardError`.
+
+        Checked because ``int`` would take ``"5"`` or ``1.5`` as a card and ``52`` would only
+        fail when printed; text goes through :meth:`parse`.
+        """
+        return super().__new__(cls, _index(index))
 
     @property
     def suit(self) -> int:
@@ -201,7 +221,8 @@ class CardSet:
         return cls(parse_cards(text))
 
     def add(self, card: int) -> None:
-        bit = 1 << card
+        """Add one copy of ``card`` (an index 0-51; :class:`CardError` otherwise, or for a third copy)."""
+        bit = 1 << _index(card)
         if self.one & bit:
             if self.two & bit:
                 raise CardError(N_("a card set holds at most two copies of {card}"), card=card_str(card))
@@ -210,7 +231,8 @@ class CardSet:
             self.one |= bit
 
     def remove(self, card: int) -> None:
-        bit = 1 << card
+        """Remove one copy of ``card``; :class:`CardError` when it is not a card or not in the set."""
+        bit = 1 << _index(card)
         if self.two & bit:
             self.two ^= bit
         elif self.one & bit:

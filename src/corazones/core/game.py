@@ -33,7 +33,7 @@ from corazones.core.actions import Action, Kind
 from corazones.core.applied import NOTHING, Applied
 from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
-from corazones.core.errors import N_, IllegalActionError
+from corazones.core.errors import N_, IllegalActionError, RulesError
 from corazones.core.limits import MAX_INT_DIGITS, show
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import HandResult, Observation
@@ -78,9 +78,20 @@ class Game:
         # instance without running ``__init__`` in the compiled build too.
         return super().__new__(cls)
 
-    def __init__(self, rules: Rules | None = None, seed: object = None) -> None:
-        """A new game; ``seed`` is a whole number or a string (:class:`SeedError` otherwise), random when ``None``."""
-        self.rules = rules if rules is not None else Rules.preset("standard")
+    def __init__(self, rules: object = None, seed: object = None) -> None:
+        """A new game; ``seed`` is a whole number or a string (:class:`SeedError` otherwise), random when ``None``.
+
+        ``rules`` is a :class:`Rules` (standard when ``None``); anything else, a preset's name
+        included, raises :class:`RulesError` saying how to make one (typed ``object`` so the
+        compiled build explains it too).
+        """
+        if rules is None:
+            rules = Rules.preset("standard")
+        elif not isinstance(rules, Rules):
+            raise RulesError(
+                N_("rules must be a Rules, such as Rules.preset('standard'), not {value}"), value=show(rules)
+            )
+        self.rules: Rules = rules
         # 128 random bits as 32 hex digits: too many to guess from a commitment or a dealt hand,
         # and a string, so JSON readers without big integers (JavaScript) keep it exact.
         self.seed: int | str = secrets.token_hex(16) if seed is None else check_seed(seed)
