@@ -35,15 +35,15 @@ export function renderArena(tb) {
   const v = st.view;
   const n = st.nPlayers();
   const W = tb.arena.clientWidth || 360;
-  const H = tb.arena.clientHeight || 320;
   // Many seats on a narrow screen: smaller seat boxes, so they do not overlap.
   const compact = W < 600 && n > 5;
   const boxW = compact ? 92 : W < 600 ? 120 : 176;
   const boxH = compact ? 66 : W < 600 ? 84 : 100;
   const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
-  const ry = Math.max(20, ((H / 2 - boxH / 2 - 4) / H) * 100);
   /** @type {HTMLElement[]} */
   const nodes = [];
+  /** @type {{cos: number, sin: number, k: number}[]} */
+  const spots = [];
   const piles = st.piles();
   for (let s = 0; s < n; s++) {
     if (s === st.seat) continue; // your own seat is the hand below
@@ -51,8 +51,8 @@ export function renderArena(tb) {
     const node = seatNode(tb, s, piles);
     if (compact) node.classList.add("compact");
     node.style.left = `${50 + rx * p.cos}%`;
-    node.style.top = `${50 + ry * p.sin}%`;
     nodes.push(node);
+    spots.push(p);
   }
   const seatEls = nodes.slice();
   const trick = h("div.trick", { "aria-label": t("Cards on the table"), role: "group" });
@@ -107,6 +107,11 @@ export function renderArena(tb) {
   tb.arena.replaceChildren(...nodes);
   const refocus = focusedId ? document.getElementById(focusedId) : null;
   if (refocus) refocus.focus({ preventScroll: true });
+  // Up and down, from the felt's height once it has room for every box (roomForSeats).
+  roomForSeats(tb, seatEls, spots, (W * rx) / 100, boxH);
+  const H = tb.arena.clientHeight || 320;
+  const ry = Math.max(20, ((H / 2 - boxH / 2 - 4) / H) * 100);
+  seatEls.forEach((node, i) => { node.style.top = `${50 + ry * spots[i].sin}%`; });
   // Where the seats really stand decides where the trick goes: a seat's box grows with its text (two lines of
   // numbers in Spanish on a phone), and the trick keeps clear of every box.
   keepInside(tb, seatEls);
@@ -130,6 +135,37 @@ export function renderArena(tb) {
       arrive(/** @type {HTMLElement} */ (els[i]), from, "play", "translate(-50%, -50%)");
     }
   }
+}
+
+/**
+ * A felt tall enough for its seats. Six or more seats on a short felt (a phone on its side, a desktop at 200%
+ * zoom) put two neighbours on the same side closer in height than a box is tall, and one box would hide the
+ * other's name or points. Where the felt grows with the page (900 px wide or less: the page scrolls) the arena
+ * is given the height that keeps every two boxes that stand above one another apart; beside the side panel the
+ * felt is the window's height, and its boxes stay as they are.
+ * @param {TableScreen} tb
+ * @param {HTMLElement[]} seats the seat boxes, drawn (their height is their text's)
+ * @param {{cos: number, sin: number}[]} spots each box's direction from the middle
+ * @param {number} rx how far a box at the side stands from the middle, in pixels
+ * @param {number} boxH the height a box is placed for (renderArena)
+ */
+function roomForSeats(tb, seats, spots, rx, boxH) {
+  let need = 0;
+  if (window.matchMedia("(max-width: 900px)").matches) {
+    const sizes = seats.map((el) => el.getBoundingClientRect());
+    const gap = 6;
+    for (let i = 0; i < seats.length; i++) {
+      for (let j = i + 1; j < seats.length; j++) {
+        const apart = Math.abs(spots[i].sin - spots[j].sin);
+        if (apart < 0.01 || rx * Math.abs(spots[i].cos - spots[j].cos) >= (sizes[i].width + sizes[j].width) / 2) continue;
+        const bh = Math.max(sizes[i].height, sizes[j].height);
+        // A box stands (H / 2 - boxH / 2 - 4) * sin from the middle: the height at which the two are bh + gap apart.
+        need = Math.max(need, 2 * ((bh + gap) / apart + boxH / 2 + 4));
+      }
+    }
+  }
+  const min = need > 260 ? `${Math.ceil(need)}px` : "";
+  if (tb.arena.style.minHeight !== min) tb.arena.style.minHeight = min;
 }
 
 /**

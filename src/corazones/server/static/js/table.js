@@ -179,8 +179,9 @@ export class TableScreen {
 
   render() {
     if (!this.store.table) return;
-    // Every event draws the bar, the felt, the hand and the side panel anew: a keyboard user on *Speed*,
-    // *Motion*, *Hint*, a pile or a tab stays there (found by its id), not sent back to the page's top.
+    // Every event draws the bar, the felt, the hand and the side panel anew (but the bar's *Speed* and
+    // *Motion*, made once: an open list stays open): a keyboard user on *Hint*, a pile or a tab stays there
+    // (found by its id), not sent back to the page's top.
     keepFocus(this.root, () => {
       renderTop(this);
       renderArena(this);

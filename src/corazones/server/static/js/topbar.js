@@ -60,16 +60,51 @@ export function renderTop(tb) {
       html: `${LOCK} <span class="long">${esc(fair)}</span><span class="short">${esc(short(st.commitment))}</span>`,
     }));
   }
-  const speed = h("select", {
-    id: "speed", onchange: (/** @type {Event} */ e) => { localStorage.setItem("corazones.speed", /** @type {HTMLSelectElement} */ (e.target).value); },
-  }, Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === getSpeed() ? "selected" : null }, speedName(k))));
-  items.push(h("span.chip", null, h("label.speed-label", { for: "speed" }, t("Speed")), " ", speed));
-  // Cards that move, or not (the system's reduced-motion setting turns them off too).
-  const motion = h("input", {
-    type: "checkbox", id: "motion", checked: motionSetting() === "on",
-    onchange: (/** @type {Event} */ e) => setMotion(/** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"),
-  });
-  // The whole chip is the switch's label: a target as large as a button on a touch screen.
-  items.push(h("label.chip.motion-chip", null, motion, t("Motion")));
-  tb.top.replaceChildren(...items);
+  const [speedChip, motionChip] = settings(tb);
+  // Only the chips before the settings are drawn anew: the settings stay in the page, so a *Speed* list
+  // opened with the mouse is not closed by the next card (a list whose select leaves the page closes).
+  while (tb.top.firstChild && tb.top.firstChild !== speedChip) tb.top.firstChild.remove();
+  if (speedChip.parentNode !== tb.top) tb.top.append(speedChip, motionChip);
+  speedChip.before(...items);
+}
+
+/** The speed and motion chips of each table screen, made once (settings). */
+const kept = new WeakMap();
+
+/**
+ * The *Speed* and *Motion* chips: made once per table screen, then brought up to date (the language, a
+ * setting changed in another tab) rather than made again.
+ * @param {TableScreen} tb
+ * @returns {[HTMLElement, HTMLElement]}
+ */
+function settings(tb) {
+  /** @type {{speedChip: HTMLElement, motionChip: HTMLElement, label: HTMLElement, text: HTMLElement, select: HTMLSelectElement, box: HTMLInputElement} | undefined} */
+  let k = kept.get(tb);
+  if (!k) {
+    const select = /** @type {HTMLSelectElement} */ (h("select", {
+      id: "speed", onchange: (/** @type {Event} */ e) => { localStorage.setItem("corazones.speed", /** @type {HTMLSelectElement} */ (e.target).value); },
+    }, Object.keys(SPEEDS).map((s) => h("option", { value: s }, speedName(s)))));
+    const label = h("label.speed-label", { for: "speed" }, t("Speed"));
+    // Cards that move, or not (the system's reduced-motion setting turns them off too).
+    const box = /** @type {HTMLInputElement} */ (h("input", {
+      type: "checkbox", id: "motion",
+      onchange: (/** @type {Event} */ e) => setMotion(/** @type {HTMLInputElement} */ (e.target).checked ? "on" : "off"),
+    }));
+    const text = h("span", null, t("Motion"));
+    k = {
+      speedChip: h("span.chip", null, label, " ", select),
+      // The whole chip is the switch's label: a target as large as a button on a touch screen.
+      motionChip: h("label.chip.motion-chip", null, box, text),
+      label, text, select, box,
+    };
+    kept.set(tb, k);
+  }
+  const { label, text, select, box } = k;
+  if (label.textContent !== t("Speed")) label.textContent = t("Speed");
+  if (text.textContent !== t("Motion")) text.textContent = t("Motion");
+  for (const o of select.options) if (o.textContent !== speedName(o.value)) o.textContent = speedName(o.value);
+  if (select.value !== getSpeed()) select.value = getSpeed();
+  const on = motionSetting() === "on";
+  if (box.checked !== on) box.checked = on;
+  return [k.speedChip, k.motionChip];
 }
