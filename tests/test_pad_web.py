@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +26,7 @@ from corazones.server.app import create_app
 from corazones.server.hub import Settings
 from corazones.server.routes import pad as pad_routes
 from corazones.server.schema import RulesOptions
-from tests.helpers import save_screenshot, watched_page
+from tests.helpers import in_own_thread, save_screenshot, watched_page
 
 PHONE = {"width": 390, "height": 844}
 
@@ -205,28 +204,6 @@ def points(page: Any, values: list[int]) -> None:
         field = page.get_by_role("spinbutton", name=name, exact=True)
         field.fill(str(v))
         field.press("Tab")
-
-
-def in_own_thread(story: Any, *args: Any) -> None:
-    """Run a Playwright story in a thread of its own and re-raise what it raised.
-
-    The sync API runs an event loop while it is open; in a thread of its own it neither
-    meets a loop another test left running in the main thread nor leaves one behind for
-    tests that call ``asyncio.run`` (the Textual pilot tests).
-    """
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            story(*args)
-        except BaseException as e:
-            errors.append(e)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
 
 
 def test_a_whole_game_on_a_phone_with_a_live_follower(chromium_path: str, server: Any) -> None:
