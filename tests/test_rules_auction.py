@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corazones.core import Action, Deal, Game, IllegalActionError, Kind, Rules
+from corazones.core import Action, Deal, Game, IllegalActionError, Kind, RecordError, Rules
 from corazones.core.cards import HEARTS, SPADES, parse_card
 from corazones.core.scoring import settle_chips_pool
 from tests.helpers import TOP, boss_policy, deal_snapshot, legal, spread
@@ -36,10 +36,12 @@ def test_bids_must_be_higher_than_the_last_bid() -> None:
     d = fresh()
     d.apply(Action.bid(0, 3))
     before = deal_snapshot(d)
-    for bad in (3, 2, -1):
+    for bad in (3, 2, -1):  # built by hand: Action.bid itself refuses a negative amount (below)
         with pytest.raises(IllegalActionError, match=r"bid -?\d+ is not allowed; allowed: 0 \(no bid\) or 4 to 25"):
-            d.apply(Action.bid(1, bad))
+            d.apply(Action(Kind.BID, 1, (), bad))
         assert deal_snapshot(d) == before
+    with pytest.raises(RecordError, match="from 0 \\(no bid\\)"):
+        Action.bid(1, -1)
     d.apply(Action.bid(1, 4))
     assert d.high_bid == 4 and d.declarer == 1
 
