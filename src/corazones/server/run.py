@@ -87,11 +87,10 @@ def _sqlite_path_problem(url: str) -> str | None:
 def _userinfo_problem(url: str) -> str | None:
     """A user name or password holding an ``@`` unencoded: the driver would take its rest for the host
     (and print it in its error), so it is refused before any connection, saying how to write it."""
-    scheme, sep, rest = url.partition("://")
-    if not sep or scheme.startswith("sqlite"):
-        return None
-    userinfo = rest.split("?", 1)[0].rpartition("@")[0]
-    if "@" in userinfo:
+    from corazones.services.store.db import userinfo
+
+    user = userinfo(url)
+    if user is not None and "@" in user:
         return "the user name or password in the URL holds an @: write it as %40"
     return None
 

@@ -47,8 +47,8 @@ def normalise_url(url: str) -> str:
 _PASSWORD_PARAM = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)
 
 
-def _password(url: str) -> str | None:
-    """The password a database URL carries in its user part, as written (None: none).
+def userinfo(url: str) -> str | None:
+    """A server database URL's user part (``user:password``) as written, up to its last ``@`` (None: none).
 
     Read by hand, not by SQLAlchemy: a password may hold an unencoded ``@``, which
     SQLAlchemy reads as the end of the password, so that its rest would pass for the host.
@@ -56,10 +56,16 @@ def _password(url: str) -> str | None:
     scheme, sep, rest = url.partition("://")
     if not sep or scheme.startswith("sqlite"):  # SQLite's URLs hold a path, never a password
         return None
-    userinfo, at, _host = rest.split("?", 1)[0].rpartition("@")
-    if not at or ":" not in userinfo:
+    user, at, _host = rest.split("?", 1)[0].rpartition("@")
+    return user if at else None
+
+
+def _password(url: str) -> str | None:
+    """The password a database URL carries in its user part, as written (None: none)."""
+    user = userinfo(url)
+    if user is None or ":" not in user:
         return None
-    return userinfo.split(":", 1)[1]
+    return user.split(":", 1)[1]
 
 
 def shown_url(url: str) -> str:
