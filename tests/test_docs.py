@@ -536,37 +536,27 @@ def test_records_page_shows_what_replay_and_verify_print(tmp_path: Path) -> None
     hand's dealer and pass, the commitment) must be the program's, word for word."""
     env = _env(tmp_path)
     record = tmp_path / "game.json"
-    corazones = [sys.executable, "-m", "corazones"]
-    subprocess.run(
-        [*corazones, "play", "-r", "quick", "--seed", "12", "--auto", "--record", str(record)],
-        cwd=tmp_path,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        check=True,
-        timeout=120,
-    )
-    replayed = subprocess.run(
-        [*corazones, "replay", "game.json", "--no-glyphs", "--lang", "en"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout.splitlines()
+
+    def corazones(*args: str) -> list[str]:
+        """The lines ``corazones ARGS`` prints, run in the test's folder (no input: ``play --auto`` asks none)."""
+        done = subprocess.run(
+            [sys.executable, "-m", "corazones", *args],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        )
+        return done.stdout.splitlines()
+
+    corazones("play", "-r", "quick", "--seed", "12", "--auto", "--record", str(record))
+    replayed = corazones("replay", "game.json", "--no-glyphs", "--lang", "en")
     shown = _shown_output("docs/records.md", "corazones replay game.json --no-glyphs")
     assert shown[:3] == replayed[:3]
     assert shown[-3] == replayed[-3] == "Hand 1 over."
-    verified = subprocess.run(
-        [*corazones, "verify", "game.json", "--lang", "en"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    ).stdout.splitlines()
+    verified = corazones("verify", "game.json", "--lang", "en")
     shown = [line for line in _shown_output("docs/records.md", "corazones verify game.json") if line]
     assert len(shown) == len(verified) == 2
     assert shown[0].split(", game over")[0] == verified[0].split(", game over")[0]  # the players' moves differ

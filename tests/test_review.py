@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from corazones.cli.main import app
-from corazones.core import Game, Kind, Rules
+from corazones.core import Action, Game, Kind, Rules
 from corazones.core.records import dumps, loads, make_record
 from corazones.core.rules import PRESETS
 from corazones.players.base import best_moon_choice
@@ -219,24 +219,30 @@ def _tally(n: int, mean: float, givers: dict[tuple[int, int], int]) -> Any:
     return t
 
 
-def test_a_reason_names_a_giver_only_with_what_that_seat_gave() -> None:
-    """Q♠ taken 54% of the time after 4♠, from three seats: seat 3 gave it as often after either card (24%, 22%).
-
-    The reason must not say "4♠ let seat 3 give you Q♠ on 54%": it names seat 2, whose giving made the
-    difference, with its own shares (20% against 8%); and when no single seat does, it says "you took".
-    """
-    from corazones.core.actions import Action
-    from corazones.core.cards import parse_card
-    from corazones.players.review import _why
-
-    game = Game(Rules.preset("standard"), seed=3)
+def _first_choice_of_cards(preset: str) -> tuple[Any, Action, Action]:
+    """A game of ``preset`` (seed 3) played by ``standard`` to the first card choice of two or more: the
+    observation of the seat to play, and its lowest and highest legal cards as the chosen and the best."""
+    game = Game(Rules.preset(preset), seed=3)
     while game.decision_kind() is not Kind.PLAY or len(game.observation(game.to_act()[0]).legal) < 2:
         seat = game.to_act()[0]
         game.apply(make_player("standard", seat).act(game.observation(seat)))
     me = game.to_act()[0]
     obs = game.observation(me)
     cards = [a.cards[0] for a in obs.legal]
-    chosen, best = Action.play(me, cards[0]), Action.play(me, cards[-1])
+    return obs, Action.play(me, cards[0]), Action.play(me, cards[-1])
+
+
+def test_a_reason_names_a_giver_only_with_what_that_seat_gave() -> None:
+    """Q♠ taken 54% of the time after 4♠, from three seats: seat 3 gave it as often after either card (24%, 22%).
+
+    The reason must not say "4♠ let seat 3 give you Q♠ on 54%": it names seat 2, whose giving made the
+    difference, with its own shares (20% against 8%); and when no single seat does, it says "you took".
+    """
+    from corazones.core.cards import parse_card
+    from corazones.players.review import _why
+
+    obs, chosen, best = _first_choice_of_cards("standard")
+    me = obs.seat
     qs = parse_card("QS")
     others = [(me + k) % 4 for k in (1, 2, 3)]
     tc = _tally(50, -9.0, {(qs, others[2]): 12, (qs, others[1]): 10, (qs, others[0]): 5})
@@ -276,18 +282,10 @@ def test_a_record_that_ends_in_an_illegal_action_is_refused_before_any_search(
 
 def test_a_reason_gives_the_points_only_when_the_better_option_takes_fewer() -> None:
     """ "3♦ was better: about 13.5 points expected against 13.0" says the opposite of what it means."""
-    from corazones.core.actions import Action
     from corazones.players.review import _why
 
     for preset in ("partnership", "hearts_1887"):
-        game = Game(Rules.preset(preset), seed=3)
-        while game.decision_kind() is not Kind.PLAY or len(game.observation(game.to_act()[0]).legal) < 2:
-            seat = game.to_act()[0]
-            game.apply(make_player("standard", seat).act(game.observation(seat)))
-        me = game.to_act()[0]
-        obs = game.observation(me)
-        cards = [a.cards[0] for a in obs.legal]
-        chosen, best = Action.play(me, cards[0]), Action.play(me, cards[-1])
+        obs, chosen, best = _first_choice_of_cards(preset)
         tc, tb = _tally(40, -15.0, {}), _tally(40, -13.6, {})
         tc.points, tb.points = 40 * 13.0, 40 * 13.5  # the better card takes more of the hand's points
         first = _why(obs, Kind.PLAY, chosen, best, tc, tb, 1.4, 26.0)[0]
