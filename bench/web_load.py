@@ -164,9 +164,10 @@ async def run(args: argparse.Namespace) -> None:
     db = args.db or f"sqlite:///{tmp}/load.db"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    # Every client is on this machine: trusted as a proxy would be, it is not capped per address.
     cmd = [sys.executable, "-m", "corazones", "serve", "--port", str(port), "--db", db, "--bot-delay",
            str(args.bot_delay), "--bot-workers", str(args.bot_workers), "--write-limit", "100000",
-           "--ws-per-address", "100000"]  # fmt: skip
+           "--ws-per-address", "100000", "--forwarded-allow-ips", "127.0.0.1"]  # fmt: skip
     log = open(os.path.join(tmp, "server.log"), "wb")  # noqa: SIM115 - closed at the end
     server = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     print(f"server pid {server.pid} (profile it with: py-spy record -p {server.pid})", flush=True)

@@ -1,6 +1,7 @@
 """Open connections per client address on a real server: a score-pad follower waiting for a change counts
 with the table WebSockets, so one address cannot hold thousands of waiting requests; the address is
-the forwarded one when the request comes through a trusted proxy (here the loopback, uvicorn's default)."""
+the forwarded one when the request comes through a trusted proxy (here the loopback, which a LocalServer
+trusts unless told otherwise; `corazones serve` trusts none unless told)."""
 
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ def serve(
             metavar="IPS",
             help=N_(
                 "Proxies trusted for X-Forwarded-For/-Proto, comma-separated, or * "
-                "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1,::1)"
+                "(default: $FORWARDED_ALLOW_IPS, else none: the headers are ignored)"
             ),
         ),
     ] = None,
@@ -242,7 +242,10 @@ def check_listen(host: str, port: int, lang: str) -> None:
 
 
 def trusted_proxies(value: str | None, lang: str) -> str:
-    """``--forwarded-allow-ips`` (else ``$FORWARDED_ALLOW_IPS``, else the loopback addresses), checked.
+    """``--forwarded-allow-ips`` (else ``$FORWARDED_ALLOW_IPS``, else '': no proxy), checked.
+
+    Never uvicorn's default, the loopback addresses: anything on this machine (or a local proxy
+    that passes the client's own header on) could then claim any client address.
 
     Uvicorn takes an entry it cannot read for a name that never matches, so a typo
     (``10.0.0.0/33``, ``10.0.0.1/24`` with host bits) would silently trust no proxy, and every
@@ -254,7 +257,7 @@ def trusted_proxies(value: str | None, lang: str) -> str:
 
     flag = "--forwarded-allow-ips"
     if value is None:
-        flag, value = "FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+        flag, value = "FORWARDED_ALLOW_IPS", os.environ.get("FORWARDED_ALLOW_IPS", "")
     entries = [item.strip() for item in value.split(",") if item.strip()]
     if entries == ["*"]:
         return "*"

@@ -116,11 +116,32 @@ _CARD_RE = re.compile(r"^(10|[2-9tjqka])\s*[cdsh♠♥♦♣♤♡♢♧]$")
 _WORD_RE = re.compile(r"[\w']+")
 
 
+#: Letters drawn like a Latin letter in most fonts (NFKC leaves them): Cyrillic, Greek, Latin small
+#: capitals and dotless letters.  Upper and lower case apart: Greek ``Η`` looks like H, ``η`` like n.
+_LOOKALIKES = str.maketrans(
+    {
+        **dict(zip("АВСЕНІЈКМОРЅТХУҮԚԜҺӀ", "ABCEHIJKMOPSTXYYQWHI", strict=True)),
+        **dict(zip("авсеіјкмнопрѕтуүхһԁԛԝӏ", "abceijkmhonpstyyxhdqwl", strict=True)),
+        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹ", "ABEZHIKMNOPTYXC", strict=True)),
+        **dict(zip("αβεηικνορτυχϲϳ", "abenikvoptuxcj", strict=True)),
+        **dict(zip("ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢıȷɑɡɩ", "abcdeghijklmnoprstuvwyzijagi", strict=True)),
+    }
+)
+
+
+def _skeleton(name: str) -> str:
+    """``name`` as it looks, in Latin letters: accents dropped (``bót``), look-alike letters of other
+    scripts read as the Latin letter they are drawn like (Cyrillic ``Вот``), so a check of the words a
+    name may not be cannot be passed by spelling them in letters that only look the same."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.translate(_LOOKALIKES)
+
+
 def impersonates(name: str) -> bool:
     """Whether a (cleaned) name could be taken for a bot, a seat or a card at a table: it has the word
     "bot", is only bot-level words ("expert", "standard"), a seat ("seat 1", "asiento 2") or a card
-    ("QS", "10♥")."""
-    key = " ".join(name.casefold().split())
+    ("QS", "10♥"), in whatever letters look like them (:func:`_skeleton`)."""
+    key = " ".join(_skeleton(name).casefold().split())
     words = _WORD_RE.findall(key)
     if "bot" in words or "bots" in words:
         return True

@@ -150,7 +150,8 @@ def guarded_protocol(
     class GuardedProtocol(asyncio.Protocol):
         def __init__(self, config: Any, server_state: Any, app_state: Any, _loop: Any = None) -> None:
             self.inner: Any = inner(config=config, server_state=server_state, app_state=app_state, _loop=_loop)
-            self.trusted = Trust(config.forwarded_allow_ips)
+            # uvicorn believes a proxy's X-Forwarded-For only with its header middleware on (proxy_headers)
+            self.trusted = Trust(config.forwarded_allow_ips if config.proxy_headers else "")
             self.transport: Any = None
             self.address: str | None = None
             self.counted_address = False

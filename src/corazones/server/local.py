@@ -19,16 +19,26 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The proxies a :class:`LocalServer` trusts unless told otherwise: its own machine's, so that a test can
+#: speak for a client of any address with ``X-Forwarded-For``.
+LOOPBACK = "127.0.0.1,::1"
+
+
 class LocalServer:
-    """``with LocalServer(db_url, grace=0.3) as srv: srv.base`` — a real uvicorn serving the app."""
+    """``with LocalServer(db_url, grace=0.3) as srv: srv.base`` — a real uvicorn serving the app.
+
+    ``forwarded_allow_ips`` as ``corazones serve --forwarded-allow-ips`` (:data:`LOOPBACK` unless
+    given; '' trusts no proxy, as ``serve`` by default; None: ``$FORWARDED_ALLOW_IPS``, else none).
+    """
 
     def __init__(
-        self, db_url: str, port: int | None = None, forwarded_allow_ips: str | None = None, **settings: Any
+        self, db_url: str, port: int | None = None, forwarded_allow_ips: str | None = LOOPBACK, **settings: Any
     ) -> None:
         import uvicorn
 
         from corazones.server.app import create_app
         from corazones.server.guard import guarded_protocol
+        from corazones.server.run import proxy_options
 
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -42,7 +52,7 @@ class LocalServer:
             ws_max_size=65536,
             lifespan="on",
             http=guarded_protocol(self.settings.connections),
-            forwarded_allow_ips=forwarded_allow_ips,
+            **proxy_options(self.settings.proxies()),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

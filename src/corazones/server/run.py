@@ -95,13 +95,22 @@ def _userinfo_problem(url: str) -> str | None:
     return None
 
 
+def proxy_options(proxies: str) -> dict[str, Any]:
+    """Uvicorn's options for the proxies to trust (``Settings.proxies``; '': none).
+
+    Always given, never left to uvicorn: left out, it would trust ``$FORWARDED_ALLOW_IPS`` or else
+    the loopback addresses.  With no proxy its header middleware is not installed at all.
+    """
+    return {"proxy_headers": bool(proxies), "forwarded_allow_ips": proxies}
+
+
 def serve(
     settings: Settings, host: str, port: int, log_level: str = "warning", forwarded_allow_ips: str | None = None
 ) -> None:
     """Run the app with uvicorn.  Uvicorn takes the client's address from ``X-Forwarded-For`` (and the
     scheme from ``X-Forwarded-Proto``) only on connections from ``forwarded_allow_ips`` (None: the
-    environment's ``FORWARDED_ALLOW_IPS``, else the loopback addresses): the per-address limits
-    then count the players behind a reverse proxy, not the proxy."""
+    environment's ``FORWARDED_ALLOW_IPS``, else no proxy: the headers are ignored): the per-address
+    limits then count the players behind a reverse proxy, not the proxy."""
     import uvicorn
 
     from corazones.server.app import create_app
@@ -119,6 +128,5 @@ def serve(
         log_level=log_level,
         log_config=log_config(),
         lifespan="on",
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        **proxy_options(settings.proxies()),
     )

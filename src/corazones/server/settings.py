@@ -53,17 +53,28 @@ class Settings:
     tune_gc: bool = False
     #: Limits at accept time, before HTTP: connections per address and in all, request heads' size and time.
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
-    #: The proxies uvicorn trusts (``--forwarded-allow-ips``; None: ``$FORWARDED_ALLOW_IPS``, else the
-    #: loopback addresses, as uvicorn): a request that still comes from one of them was not forwarded
-    #: (the operator's own, on the machine), so the per-address caps on tables do not apply to it.
+    #: The proxies whose ``X-Forwarded-For`` is believed (``--forwarded-allow-ips``; None:
+    #: ``$FORWARDED_ALLOW_IPS``, else none, see :meth:`proxies`): a request that still comes from one of
+    #: them was not forwarded (the operator's own, on the machine), so the per-address caps on tables do
+    #: not apply to it.
     trusted_proxies: str | None = None
 
+    def proxies(self) -> str:
+        """The proxies to trust, as uvicorn's ``forwarded_allow_ips`` reads them ('': none).
+
+        Not uvicorn's default (the loopback addresses): behind no proxy, or behind a local one that
+        passes the client's own ``X-Forwarded-For`` on, anything on this machine could then claim any
+        client address, and so escape every per-address limit.  Only the operator names a proxy.
+        """
+        if self.trusted_proxies is not None:
+            return self.trusted_proxies
+        return os.environ.get("FORWARDED_ALLOW_IPS", "")
+
     def trusted(self, address: str) -> bool:
-        """Whether ``address`` is a proxy uvicorn trusts (see ``trusted_proxies``)."""
-        spec = self.trusted_proxies
-        if spec is None:
-            spec = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
-        return address in Trust(spec)
+        """Whether ``address`` is a proxy named in :meth:`proxies`.  Not under ``*``: every address,
+        forwarded or claimed, would be one, and none would count against the per-address caps."""
+        trust = Trust(self.proxies())
+        return not trust.everyone and address in trust
 
     def limit(self, name: str) -> float:
         """A limit of :data:`LIMITS` as this process enforces it (the settings may lower or raise it)."""

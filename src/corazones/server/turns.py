@@ -169,7 +169,7 @@ class Turns:
             )
         await asyncio.to_thread(self.ctx.store.finish, t.id, results)
         try:  # the players' ratings (services.ratings); a failure there never stops the game's end
-            await asyncio.to_thread(rate_table, self.ctx.store, t.id)
+            await asyncio.to_thread(rate_table, self.ctx.store, t.id, start)
         except Exception:
             log.exception("rating the game of table %s failed", t.id)
         for h in t.timers.values():

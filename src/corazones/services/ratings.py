@@ -188,16 +188,19 @@ def replay_table(row: Table, store: Store) -> Game:
     return game
 
 
-def seat_players(row: Table, store: Store) -> list[tuple[int | None, str]]:
+def seat_players(
+    row: Table, store: Store, at_start: list[tuple[int | None, str]] | None = None
+) -> list[tuple[int | None, str]]:
     """Per seat: the human who held it when the game started (``None`` for a bot seat) and the bot level that stands in.
 
     A game belongs to the people seated at its start (:func:`players_at_start`): one who left
     during the game is rated on how their seat finished, its bot playing on for them, so leaving is
     no way out of a loss; one who took a seat during the game is not rated for it, so nobody can step
-    into a seat that is already winning and collect its rating.
+    into a seat that is already winning and collect its rating.  ``at_start``: those players when the
+    caller has read them already (None: read here).
     """
     seats = json.loads(row.seats)
-    start = players_at_start(store, row.id)
+    start = at_start if at_start is not None else players_at_start(store, row.id)
     out: list[tuple[int | None, str]] = []
     for i, s in enumerate(seats):
         level = s.get("level") or row.takeover_level
@@ -229,12 +232,14 @@ def changes(store: Store, table_id: str) -> list[RatingChange]:
         return [_change(e) for e in rows]
 
 
-def rate_table(store: Store, table_id: str) -> list[RatingChange]:
+def rate_table(store: Store, table_id: str, at_start: list[tuple[int | None, str]] | None = None) -> list[RatingChange]:
     """Rate a finished game once (a second call returns the first's changes); empty when no human played.
 
     Runs in one transaction: the humans' rows are read for update, so two
     processes finishing games of the same player one after the other do not
     lose an update; the unique (table, seat) row makes a game rated once.
+    ``at_start``: :func:`players_at_start` when the caller has read it already (the server, storing
+    the results at the game's end), so that the stored ``game_start`` is read once (None: read here).
     """
     done = changes(store, table_id)
     if done:
@@ -242,7 +247,7 @@ def rate_table(store: Store, table_id: str) -> list[RatingChange]:
     row = store.table(table_id)
     if row is None or row.status != "finished":
         return []
-    seats = seat_players(row, store)
+    seats = seat_players(row, store, at_start)
     if not any(p is not None for p, _ in seats):
         return []
     game = replay_table(row, store)

@@ -47,6 +47,11 @@ log = logging.getLogger("corazones.server")
 
 _TYPES = ("hello", "act", "chat", "hint", "resume", "ping", "sit", "stand")
 _QUEUE_MAX = 4000
+#: Characters a connection's outgoing queue may hold: a client that sends (resumes, pings) but never
+#: reads would otherwise make the server keep up to ``_QUEUE_MAX`` snapshots for it, each up to the
+#: ``missed_events_max`` events (hundreds of KiB), per connection.  The largest legitimate burst (a
+#: snapshot with every missed event, then a hand's events) is far below it.
+_QUEUE_CHARS = 4 * 1024 * 1024
 
 
 class Session:
@@ -56,6 +61,7 @@ class Session:
         self.ws = ws
         self.hub = hub
         self.queue: asyncio.Queue[tuple[str, int, str] | None] = asyncio.Queue()
+        self.queued = 0  # characters of text in the queue, not yet handed to the socket
         self.closed = False
         self.lang = "en"
         self.conn: Conn | None = None
@@ -69,9 +75,15 @@ class Session:
     def send(self, text: str) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= _QUEUE_MAX:
+        if self.queue.qsize() >= _QUEUE_MAX or self.queued + len(text) > _QUEUE_CHARS:
+            # What it did not read is dropped (it resumes from its last event), so a client that never
+            # reads holds no more than the message being written.
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queued = 0
             self.close(1008, "too far behind; reconnect and resume")
             return
+        self.queued += len(text)
         self.queue.put_nowait(("text", 0, text))
 
     def close(self, code: int, reason: str) -> None:
@@ -100,6 +112,7 @@ class Session:
                     await self.ws.close(code, text)
                     return
                 await self.ws.send_text(text)
+                self.queued -= len(text)
             except Exception:  # the peer is gone; the reader notices too
                 self.closed = True
                 return
