@@ -60,7 +60,7 @@ def test_rules_shows_one_preset_with_overrides() -> None:
         (["play", "-o", "passes=up"], "each entry of passes = 'up' is not allowed"),
         (["play", "-n", "2"], "Invalid value for '--players': players = 2 is not possible with one deck"),
         (["play", "-n", "many"], "Invalid value for '--players' / '-n'"),
-        (["play", "--seat", "4"], "Invalid value for '--seat': seat 4 does not exist; allowed: 0 to 3"),
+        (["play", "--seat", "5"], "Invalid value for '--seat': seat 5 does not exist; allowed: 1 to 4"),
         (["play", "--lang", "fr"], "Invalid value for '--lang': unknown language 'fr'; languages: en, es"),
         (["play", "--level", "genius"], "Invalid value for '--level': unknown level 'genius'; levels: "),
         (["play", "--hands", "0"], "Invalid value for '--hands': must be at least 1, not 0"),
@@ -131,7 +131,7 @@ def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]
     assert result.exit_code == 0
     lines = result.output.splitlines()
     for h, hand in enumerate(rec["hands"]):
-        start = lines.index(next(x for x in lines if x.startswith(f"Hand {h + 1}: seat ")))
+        start = lines.index(next(x for x in lines if x.startswith(f"Hand {h + 1}: Seat ")))
         end = lines.index(f"Hand {h + 1} over.")
         tricks = [x for x in lines[start:end] if re.match(r"^\s+\d+\. ", x)]
         assert [int(x.split(".")[0]) for x in tricks] == list(range(1, 14))
@@ -139,7 +139,7 @@ def test_replay_prints_every_trick_with_running_points(watched: tuple[Path, str]
         assert running[-1] == hand["points"], "the last running total is the hand's points"
         assert all(sum(a) <= sum(b) for a, b in itertools.pairwise(running)), "points only grow in a hand"
         assert "passes" in lines[start + 1]
-    assert lines[-1].startswith("Game over. Winner(s): seat")
+    assert lines[-1].startswith("Game over. Winner(s): Seat")
 
 
 def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_replay_of_a_finished_quick_game(tmp_path: Path) -> None:
     code, _ = run("play", "--auto", "--level", "random", "--seed", "3", "-r", "quick", "--record", str(path))
     assert code == 0
     code, out = run("replay", str(path))
-    assert code == 0 and "Game over. Winner(s): seat" in out and "13. seat" in out
+    assert code == 0 and "Game over. Winner(s): Seat" in out and "13. Seat" in out
 
 
 def test_replay_speaks_spanish_and_refuses_an_unknown_language(tmp_path: Path) -> None:
@@ -157,11 +157,11 @@ def test_replay_speaks_spanish_and_refuses_an_unknown_language(tmp_path: Path) -
     code, en = run("replay", str(path))
     code_es, es = run("replay", str(path), "--lang", "es")
     assert code == code_es == 0
-    assert "Fin de la partida. Gana(n): asiento" in es and "Mano 1: reparte asiento" in es and "Game over" not in es
-    assert "seat" not in es, "the default seat names are translated too"
+    assert "Fin de la partida. Gana(n): Asiento" in es and "Mano 1: reparte Asiento" in es and "Game over" not in es
+    assert "seat" not in es.lower(), "the default seat names are translated too"
     # the same cards in the same order, only the words change
-    plays = re.findall(r"seat (\d:\S+)", en)
-    assert len(plays) >= 52 and plays == re.findall(r"asiento (\d:\S+)", es)
+    plays = re.findall(r"Seat (\d:\S+)", en)
+    assert len(plays) >= 52 and plays == re.findall(r"Asiento (\d:\S+)", es)
     code, out = run("replay", str(path), "--lang", "fr")
     assert code != 0 and "unknown language 'fr'" in out and "en, es" in out
 
@@ -294,7 +294,7 @@ def test_a_typed_game_explains_bad_input_and_goes_on(tmp_path: Path) -> None:
     assert "Not accepted: 'ZZ' is not a card; type rank then suit" in out
     assert "Not accepted: you do not hold" in out
     assert "Not accepted: you must follow suit" in out
-    assert "You received from seat 3:" in out and "Taken this hand: you 0" in out
+    assert "You received from Seat 4:" in out and "Taken this hand: you 0" in out
     assert "Hand 1 over." in out and "Game over. Winner(s):" in out
     rec = loads(path.read_text(encoding="utf-8"))
     assert rec["players"][0] == "seat 0" and rec["final"]["over"] is True, "records keep language-neutral names"
@@ -304,7 +304,7 @@ def test_a_typed_game_explains_bad_input_and_goes_on(tmp_path: Path) -> None:
 def test_a_typed_game_in_spanish(tmp_path: Path) -> None:
     code, out = typed("-r", "quick", "--seed", "2", "--lang", "es", answers=scripted_answers("quick", 2))
     assert code == 0
-    for text in ("Usted es el asiento 0", "Su mano:", "No aceptado: pase exactamente 3 cartas", "Recibió de asiento"):
+    for text in ("Usted es el asiento 1", "Su mano:", "No aceptado: pase exactamente 3 cartas", "Recibió de Asiento"):
         assert text in out
     assert "la gana" in out and "Fin de la mano 1." in out and "Fin de la partida." in out
     assert "Your hand" not in out
@@ -393,7 +393,7 @@ def run_es(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
             "'--rules': modalidad desconocida 'bridge'; modalidades: standard, black_lady",
         ),
         (["play", "--seed", "x" * 300], "'--seed': una semilla de texto tiene como mucho 256 caracteres, no 300"),
-        (["play", "--seat", "4"], "Valor no válido para '--seat': el asiento 4 no existe; se permite: de 0 a 3"),
+        (["play", "--seat", "5"], "Valor no válido para '--seat': el asiento 5 no existe; se permite: de 1 a 4"),
         (["play", "--hands", "0"], "Valor no válido para '--hands': debe ser al menos 1, no 0"),
         (["play", "--level", "genius"], "Valor no válido para '--level': nivel desconocido 'genius'; niveles: random"),
         (["play", "--record", "/no/such/folder/g.json"], "la carpeta '/no/such/folder' no existe"),

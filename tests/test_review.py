@@ -151,7 +151,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_review_command_prints_the_json_the_issue_asks_for() -> None:
     path = str(review_games.path("standard"))
-    code, _flat, out = run("review", path, "--seat", "1", "--json", "--worlds", "8", "--pass-worlds", "4")
+    code, _flat, out = run("review", path, "--seat", "2", "--json", "--worlds", "8", "--pass-worlds", "4")
     assert code == 0
     data = json.loads(out)
     assert {d["seat"] for d in data["decisions"]} == {1}
@@ -161,9 +161,9 @@ def test_review_command_prints_the_json_the_issue_asks_for() -> None:
 
 def test_review_command_reads_as_a_report_in_spanish_too() -> None:
     path = str(review_games.path("standard"))
-    code, flat, _out = run("review", path, "--seat", "1", "--worlds", "8", "--pass-worlds", "4")
+    code, flat, _out = run("review", path, "--seat", "2", "--worlds", "8", "--pass-worlds", "4")
     assert code == 0 and "Review:" in flat and "mean loss" in flat
-    code, flat, _out = run("review", path, "--seat", "1", "--worlds", "8", "--pass-worlds", "4", "--lang", "es")
+    code, flat, _out = run("review", path, "--seat", "2", "--worlds", "8", "--pass-worlds", "4", "--lang", "es")
     assert code == 0 and "pérdida media" in flat
 
 
@@ -171,7 +171,7 @@ def test_review_command_exit_codes(tmp_path: Path) -> None:
     path = str(review_games.path("standard"))
     assert run("review", str(tmp_path / "missing.json"))[0] == 2
     code, flat, _ = run("review", path, "--seat", "7")
-    assert code == 2 and "seat must be a number from 0 to 3, not 7" in flat
+    assert code == 2 and "seat must be a number from 1 to 4, not 7" in flat
     assert run("review", path, "--worlds", "0")[0] == 2
     for flag in ("--worlds", "--pass-worlds"):  # a budget that would run for days is refused, not started
         code, flat, _ = run("review", path, flag, "10001")

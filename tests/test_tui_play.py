@@ -492,6 +492,6 @@ def test_the_replay_viewer_says_default_seat_names_in_its_language(private_dirs:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ReplayScreen)
-            assert screen.names[0] == "asiento 0"
+            assert screen.names[0] == "Asiento 1"  # the record's "seat 0", counted from 1
 
     asyncio.run(run())

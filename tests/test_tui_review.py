@@ -354,7 +354,7 @@ def test_review_out_follows_a_link_and_never_replaces_a_device(tmp_path: Path) -
     target = tmp_path / "real.json"
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    args = ["review", str(game), "--json", "--worlds", "2", "--pass-worlds", "2", "--seat", "0"]
+    args = ["review", str(game), "--json", "--worlds", "2", "--pass-worlds", "2", "--seat", "1"]
     result = runner.invoke(cli, [*args, "--out", str(link)], env=ENGLISH)
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and json.loads(target.read_text(encoding="utf-8"))["summary"][0]["seat"] == 0
@@ -397,7 +397,7 @@ def test_replay_refuses_a_review_budget_or_seat_it_cannot_use(tmp_path: Path) ->
     for flags, said in (
         (["--worlds", "0"], "--worlds"),
         (["--pass-worlds", "0"], "--pass-worlds"),
-        (["--seat", "4"], "seat must be a number from 0 to 3, not 4"),
+        (["--seat", "5"], "seat must be a number from 1 to 4, not 5"),
     ):
         result = runner.invoke(cli, ["replay", str(game), *flags], env=ENGLISH)
         assert result.exit_code == 2, (flags, result.output)

@@ -44,6 +44,9 @@ LangOpt = Annotated[
 INVALID_FOR = N_("Invalid value for {flag}: {error}")
 #: A count flag below 1 (``--hands 0``); the frame names the flag.
 AT_LEAST_ONE = N_("must be at least 1, not {value}")
+#: ``--seat`` of ``replay`` and ``review`` out of the record's seats.  Seats are typed as people count them and as
+#: every screen names them ("Seat 1" …, from 1); a record and a review's JSON keep the index from 0.
+SEAT_RANGE = N_("seat must be a number from 1 to {last}, not {value}")
 
 
 def check_budget(flag: str, lang: str, value: int, most: int) -> None:

@@ -310,7 +310,9 @@ def run_line_game(
             if human_seat is not None:
                 typer.echo(
                     _("Corazones — {preset}, {players} players. You are seat {seat}.").format(
-                        preset=rules.name, players=rules.players, seat=human_seat
+                        preset=rules.name,
+                        players=rules.players,
+                        seat=human_seat + 1,  # counted from 1, as it is named
                     )
                 )
             else:
@@ -390,8 +392,8 @@ def _totals_text(game: Game, names: Seats) -> str:
 def save_record(path: Path, game: Game, lang: str) -> bool:
     """Write the record through :func:`save_atomic` (a file whole or not at all; a device or a pipe directly).
 
-    Seats keep their default names (``seat 0`` ...), which every language
-    translates when the record is replayed.
+    Seats keep their default names (``seat 0`` ..., counted from 0 as data), which
+    every face shows as "Seat 1" ... in its language when the record is replayed.
     """
     _ = translator(lang).gettext
     shown = safe_line(str(path), 200)

@@ -21,6 +21,7 @@ from corazones.cli.encoding import full_screen
 from corazones.cli.exits import EPILOG
 from corazones.cli.flags import (
     AT_LEAST_ONE,
+    SEAT_RANGE,
     FlagRefused,
     LangOpt,
     OptionOpt,
@@ -265,7 +266,7 @@ def play(
     level: Annotated[
         str | None, typer.Option(metavar="LEVEL", help=N_("Level of the computer players (default: standard)"))
     ] = None,
-    seat: Annotated[int, typer.Option(metavar="SEAT", help=N_("Your seat (0 = South)"))] = 0,
+    seat: Annotated[int, typer.Option(metavar="SEAT", help=N_("Your seat, counted from 1 (1 = South)"))] = 1,
     auto: Annotated[bool, typer.Option("--auto", help=N_("Watch bots play every seat (a flag)"))] = False,
     hands: Annotated[int | None, typer.Option(metavar="N", help=N_("Play a game of at most this many hands"))] = None,
     record: Annotated[Path | None, typer.Option(metavar="FILE", help=N_("Write the game record (JSON) here"))] = None,
@@ -278,10 +279,8 @@ def play(
 
     language = check_lang(lang)
     r = build_rules(preset, players, option or [], language)
-    if not 0 <= seat < r.players:
-        refuse(
-            "--seat", language, N_("seat {seat} does not exist; allowed: 0 to {last}"), seat=seat, last=r.players - 1
-        )
+    if not 1 <= seat <= r.players:  # seats as people count them, and as every screen names them (Seat 1 …)
+        refuse("--seat", language, N_("seat {seat} does not exist; allowed: 1 to {last}"), seat=seat, last=r.players)
     if hands is not None and hands < 1:
         refuse("--hands", language, AT_LEAST_ONE, value=hands)
     with_hands = r
@@ -305,11 +304,11 @@ def play(
             seed=game_seed,
             lang=given_lang(lang) and language,
             level=level and chosen,
-            seat=seat,
+            seat=seat - 1,
             record_to=record,
         )
         raise typer.Exit(code)
-    code = run_line_game(with_hands, game_seed, chosen, None if auto else seat, record, language)
+    code = run_line_game(with_hands, game_seed, chosen, None if auto else seat - 1, record, language)
     raise typer.Exit(code)
 
 
@@ -347,7 +346,9 @@ def replay(
     ] = REVIEW_PASS_WORLDS,
     seat: Annotated[
         int | None,
-        typer.Option("--seat", metavar="N", help=N_("The viewer's review: only this seat (default: every seat)")),
+        typer.Option(
+            "--seat", metavar="N", help=N_("The viewer's review: only this seat, counted from 1 (default: every seat)")
+        ),
     ] = None,
     lang: LangOpt = None,
 ) -> None:
@@ -364,18 +365,13 @@ def replay(
             players = rules_of(read_record(file, language)).players
         except (CorazonesError, ValueError):
             players = None  # the replay below says what is wrong with the record
-        if players is not None and not 0 <= seat < players:
-            refuse(
-                "--seat",
-                language,
-                N_("seat must be a number from 0 to {last}, not {value}"),
-                last=players - 1,
-                value=seat,
-            )
+        if players is not None and not 1 <= seat <= players:
+            refuse("--seat", language, SEAT_RANGE, last=players, value=seat)
     if file != "-" and full_screen(language):
         from corazones.tui.app import open_replay
 
-        options: dict[str, Any] = {"budget": (worlds, pass_worlds), "review_seats": None if seat is None else [seat]}
+        review_seats = None if seat is None else [seat - 1]  # the record's index, from 0
+        options: dict[str, Any] = {"budget": (worlds, pass_worlds), "review_seats": review_seats}
         if review is not None:
             options["review_file"] = review
         if open_replay(file, language, **options):  # --lang, else the locale: not the game's saved choice

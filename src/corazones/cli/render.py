@@ -13,6 +13,7 @@ third-person sentence reads badly in English and worse in Spanish.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 
 from corazones.core.cards import CARDS, SUIT_GLYPHS, SUIT_LETTERS, card_str, format_cards
@@ -44,11 +45,32 @@ def word(lang: str, key: str) -> str:
     return translator(lang).gettext(text) if text is not None else safe_name(key)
 
 
+#: A record's default name for a seat (``seat 0`` …, counted from 0) and a web table's bot (``standard bot``).
+DEFAULT_SEAT = re.compile(r"seat \d+")
+BOT_SEAT = re.compile(r"[a-z_]+ bot")
+
+
+def seat_name(gettext: Callable[[str], str], raw: object, seat: int) -> str:
+    """Seat ``seat``'s name as every face shows it (the web's ``playerName`` in ``js/names.js``).
+
+    People see seats counted from 1, as at a table, while a record counts them
+    from 0: an unnamed seat (``seat 0`` in the record) is "Seat 1", a web
+    table's bot (``standard bot``) is "Bot N" (so three bots of one level are
+    told apart), and a person's name is shown made safe and clipped.
+    """
+    text = raw if isinstance(raw, str) else ""
+    if not text or DEFAULT_SEAT.fullmatch(text):
+        return gettext("Seat {n}").format(n=seat + 1)
+    if BOT_SEAT.fullmatch(text):
+        return gettext("Bot {n}").format(n=seat + 1)
+    return safe_name(text)
+
+
 class Seats:
     """The seats' display names in one language; the human's seat (if any) is "you".
 
-    ``names`` (from a record) are shown made safe and clipped; a name equal to
-    the default ``seat N`` is translated like the default.
+    ``names`` (from a record) are named by :func:`seat_name`: people by their
+    name, default seats and bots by their number counted from 1.
     """
 
     def __init__(self, lang: str, count: int, you: int | None = None, names: Sequence[object] | None = None) -> None:
@@ -56,15 +78,7 @@ class Seats:
         self.lang = lang
         self.you = you
         given = list(names) if names is not None and len(names) == count else [None] * count
-        self.names = []
-        for s in range(count):
-            raw = given[s]
-            if s == you:
-                self.names.append(_("you"))
-            elif raw is None or raw == f"seat {s}":
-                self.names.append(_("seat {n}").format(n=s))
-            else:
-                self.names.append(safe_name(raw))
+        self.names = [_("you") if s == you else seat_name(_, given[s], s) for s in range(count)]
 
     def __getitem__(self, seat: int) -> str:
         return self.names[seat]
@@ -99,12 +113,12 @@ def trick_text(tr: Trick, names: Seats, glyphs: bool = True) -> str:
 
 
 def seat_values(names: Sequence[str] | Seats, values: Sequence[int], signed: bool = False) -> str:
-    """``seat 0 3, seat 1 0, ...`` (with a sign for hand deltas)."""
+    """``Seat 1 3, Seat 2 0, ...`` (with a sign for hand deltas)."""
     return ", ".join(f"{names[s]} {v:+d}" if signed else f"{names[s]} {v}" for s, v in enumerate(values))
 
 
 def dealer_text(names: Seats, hand: int, dealer: int, direction: str) -> str:
-    """``Hand 1: seat 2 deals. Pass: left.`` (or ``you deal``)."""
+    """``Hand 1: Seat 3 deals. Pass: left.`` (or ``you deal``)."""
     _ = translator(names.lang).gettext
     where = word(names.lang, direction)
     if names.is_you(dealer):

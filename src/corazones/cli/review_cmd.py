@@ -6,8 +6,9 @@ either a readable report (the labelled decisions, then a summary per seat)
 or, with ``--json``, the review as data:
 ``{"decisions": [{"hand", "trick", "seat", "kind", "chosen", "best", "loss",
 "label", "why"}...], "summary": [{"seat", "decisions", "mean_loss",
-"total_loss"}...]}``, seats numbered as in the record and ``why`` in the
-command's language.  ``--out FILE`` writes the same to a file instead, as
+"total_loss"}...]}``, seats numbered as in the record (from 0) and ``why`` in
+the command's language; the report and ``--seat`` count seats from 1, as
+every screen names them ("Seat 1").  ``--out FILE`` writes the same to a file instead, as
 every command writes files (:func:`~corazones.services.files.save_atomic`: a
 file whole or not at all, a link followed, a device written, never
 replaced), checked before the review starts; the replay viewer opens it
@@ -26,7 +27,7 @@ from typing import Annotated, Any
 import typer
 
 from corazones.cli.exits import FAILED, INTERRUPTED, OK, fail, plain_interrupts
-from corazones.cli.flags import LangOpt, check_budget, check_lang, refuse
+from corazones.cli.flags import SEAT_RANGE, LangOpt, check_budget, check_lang, refuse
 from corazones.cli.inputs import where
 from corazones.cli.outputs import check_output_file
 from corazones.cli.render import Seats, card_text, suit_text, word
@@ -66,7 +67,12 @@ def review(
         typer.Argument(metavar="RECORD", help=N_("A game record written by `play --record` (- reads standard input)")),
     ],
     seat: Annotated[
-        int | None, typer.Option("--seat", metavar="N", help=N_("Review only this seat (default: every seat)"))
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="N",
+            help=N_("Review only this seat, counted from 1 as the report names it (default: every seat)"),
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON"))] = False,
     out: Annotated[
@@ -95,11 +101,9 @@ def review(
         players = rules_of(rec).players
     except (CorazonesError, ValueError) as e:
         fail(Message(N_("{file}: {error}"), file=where(file), error=e), lang=language)
-    if seat is not None and not 0 <= seat < players:
-        refuse(
-            "--seat", language, N_("seat must be a number from 0 to {last}, not {value}"), last=players - 1, value=seat
-        )
-    raise typer.Exit(_run(rec, seat, as_json, worlds, pass_worlds, glyphs, language, out))
+    if seat is not None and not 1 <= seat <= players:
+        refuse("--seat", language, SEAT_RANGE, last=players, value=seat)
+    raise typer.Exit(_run(rec, None if seat is None else seat - 1, as_json, worlds, pass_worlds, glyphs, language, out))
 
 
 def _run(

@@ -16,7 +16,6 @@ discrepancy (or no deal at all), 2 the input cannot be used
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from corazones.cli.inputs import (
     shown,
     where,
 )
+from corazones.cli.render import seat_name
 from corazones.core.commitment import check, commit, seed_from_text
 from corazones.core.errors import N_, CorazonesError, Count, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
@@ -131,7 +131,7 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
         return FAILED
     if game.over:
         players = data.get("players") or []
-        names = [_player_name(players[s] if s < len(players) else None, s, lang) for s in game.winners]
+        names = [seat_name(_, players[s] if s < len(players) else None, s) for s in game.winners]
         state = _("game over, winner(s) {winners}").format(winners=", ".join(names))
     else:
         state = _("game not finished")
@@ -145,18 +145,6 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
     if "commitment" in data:
         typer.echo(_("The seed matches the commitment {commitment}.").format(commitment=data["commitment"]))
     return OK
-
-
-def _player_name(raw: object, seat: int, lang: str) -> str:
-    """A seat's name as the web table shows it: people by their name, a bot (``"<level> bot"`` in the
-    record) as "Bot N" and an unnamed seat (``"seat I"``, counted from 0) as "Seat N", counted from 1."""
-    _ = translator(lang).gettext
-    text = raw if isinstance(raw, str) else ""
-    if not text or re.fullmatch(r"seat \d+", text):
-        return _("Seat {n}").format(n=seat + 1)
-    if re.fullmatch(r"[a-z_]+ bot", text):
-        return _("Bot {n}").format(n=seat + 1)
-    return safe_line(text, 100)
 
 
 def verify_commitment(seed: str, commitment: str, lang: str = "en") -> int:

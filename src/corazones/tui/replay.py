@@ -47,7 +47,7 @@ from corazones.tui.review import (
 )
 from corazones.tui.review_process import review_elsewhere
 from corazones.tui.table import move_text
-from corazones.tui.texts import _, direction, ngettext, said, suit_name
+from corazones.tui.texts import _, direction, ngettext, preset_title, said, seat_name, suit_name
 from corazones.tui.widgets import card_label, cards_label, ink, key_lines, sort_hand
 
 #: The width of the review's progress bar, in cells.
@@ -126,8 +126,8 @@ class ReplayScreen(Screen[None]):
 
     @property
     def names(self) -> list[str]:
-        """The seats' names; a record's default ``seat 0`` … is said in the language shown (``asiento 0``)."""
-        return [_("seat {n}").format(n=i) if x == f"seat {i}" else x for i, x in enumerate(self.raw_names)]
+        """The seats' names as every face shows them (:func:`~corazones.tui.texts.seat_name`), in the language shown."""
+        return [seat_name(x, i) for i, x in enumerate(self.raw_names)]
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
@@ -154,7 +154,7 @@ class ReplayScreen(Screen[None]):
         r = self.rules
         header = Text()
         header.append("Corazones", style=ink("bold red"))
-        header.append(" · " + _("replay") + f" · {r.name} · ")
+        header.append(" · " + _("replay") + f" · {preset_title(r.name)} · ")
         hand = len(g.history) if g.over else g.hand_index + 1  # at the end, the last hand played (none follows)
         header.append(_("hand {n}").format(n=hand) + " · ")
         header.append(_("action {k} of {n}").format(k=k, n=len(self.actions)))

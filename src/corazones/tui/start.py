@@ -24,7 +24,7 @@ from corazones.players.registry import LEVELS
 from corazones.tui import settings as cfg
 from corazones.tui.controller import BOT_NAMES
 from corazones.tui.texts import MOON_MODES as MOON_WORDS
-from corazones.tui.texts import SPEEDS, _, level_name, preset_words, said
+from corazones.tui.texts import SPEEDS, _, level_name, preset_title, preset_words, said
 
 PASS_CYCLES = ("", "left,right,across,hold", "left,right", "left", "right", "across", "hold")
 
@@ -94,7 +94,7 @@ class StartScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Game"), classes="label")
                 yield Select(
-                    [(p, p) for p in PRESETS],
+                    [(preset_title(p), p) for p in PRESETS],
                     value=s.preset,
                     allow_blank=False,
                     compact=True,

@@ -59,6 +59,7 @@ from corazones.tui.texts import (
     direction,
     level_name,
     ngettext,
+    preset_title,
     said,
     suit_glyph,
     suit_name,
@@ -322,7 +323,7 @@ class TableScreen(Screen[None]):
     def _header(self, obs: Observation) -> Text:
         t = Text()
         t.append("Corazones", style=ink("bold red"))
-        t.append(f" · {obs.rules.name} · ")
+        t.append(f" · {preset_title(obs.rules.name)} · ")
         last = obs.rules.hands if obs.rules.hands is not None else obs.hand_index + 1
         t.append(_("hand {n}").format(n=min(obs.hand_index + 1, last)))  # after the last hand, still the last
         if obs.rules.target is not None:

@@ -9,6 +9,7 @@ catalog like every other text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from corazones.core.cards import CARDS, SUIT_GLYPHS
@@ -53,13 +54,17 @@ DIRECTIONS = {
     "across": N_("across"),
     "hold": N_("no pass (hold)"),
 }
+#: Each level of :data:`corazones.players.registry.LEVELS` by the name the web lobby gives it
+#: (``levelName`` in ``server/static/js/words.js``): one msgid per level, so a player who moves
+#: between the terminal and the browser meets the same name, in either language.
 LEVELS = {
     "random": N_("random"),
     "beginner": N_("beginner"),
     "standard": N_("standard"),
     "expert": N_("expert"),
-    "shooter": N_("shooter"),
-    "moonshot": N_("moonshot"),
+    "shooter": N_("moon shooter"),
+    "moonshot": N_("searching moon shooter"),
+    "learned": N_("learned"),
 }
 MOON_MODES = {
     "choice": N_("shooter chooses"),
@@ -77,6 +82,34 @@ SPEEDS = {
 SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("spades"), N_("hearts"))
 
 
+#: Each preset by the title the web app gives it (``presetTitle`` in ``server/static/js/options.js``), so the
+#: start screen, the table and the replay name a game as the browser does, in either language.
+PRESET_TITLES = {
+    "standard": N_("Standard Hearts"),
+    "black_lady": N_("Black Lady"),
+    "kitty": N_("Hearts with a kitty"),
+    "quick": N_("Quick: one hand"),
+    "hearts_1887": N_("Hearts of 1887 (chips)"),
+    "arnold_2011": N_("Plain Hearts (Arnold)"),
+    "spot_hearts": N_("Spot Hearts"),
+    "eagle_hearts": N_("Eagle Hearts"),
+    "black_jack": N_("Black Jack"),
+    "black_maria": N_("Black Maria"),
+    "omnibus": N_("Omnibus Hearts"),
+    "partnership": N_("Partnership Hearts"),
+    "auction_hearts": N_("Auction Hearts"),
+    "cancellation_hearts": N_("Cancellation Hearts (two decks)"),
+    "four_jacks": N_("Four Jacks"),
+    "chasse_coeur": N_("Chasse-Cœur"),
+}
+
+
+def preset_title(name: str) -> str:
+    """A preset's title in the current language ("Black Maria", "María Negra"); an unknown name as it is."""
+    title = PRESET_TITLES.get(name)
+    return _(title) if title else name
+
+
 def preset_words(name: str, fallback: str = "") -> str:
     words = PRESET_WORDS.get(name)
     return _(words) if words else fallback
@@ -88,6 +121,26 @@ def direction(d: str) -> str:
 
 def level_name(level: str | None) -> str:
     return _("you") if level is None else _(LEVELS.get(level, level))
+
+
+#: A record's default name for a seat (``seat 0`` …, counted from 0) and a web table's bot (``standard bot``).
+DEFAULT_SEAT = re.compile(r"seat \d+")
+BOT_SEAT = re.compile(r"[a-z_]+ bot")
+
+
+def seat_name(raw: str, seat: int) -> str:
+    """Seat ``seat``'s name as every face shows it (the web's ``playerName``, ``corazones replay``'s ``Seats``).
+
+    People see seats counted from 1, as at a table, while a record counts them
+    from 0: an unnamed seat (``seat 0`` in the record) is "Seat 1", a web
+    table's bot (``standard bot``) is "Bot N" (so three bots of one level are
+    told apart), and anyone else by their name.
+    """
+    if not raw or DEFAULT_SEAT.fullmatch(raw):
+        return _("Seat {n}").format(n=seat + 1)
+    if BOT_SEAT.fullmatch(raw):
+        return _("Bot {n}").format(n=seat + 1)
+    return raw
 
 
 def suit_name(suit: int) -> str:
@@ -108,7 +161,7 @@ def rules_lines(rules: Rules) -> list[str]:
     """The rules in force, in plain words (the help screen), from the rules data alone."""
     out: list[str] = []
     desc = preset_words(rules.name, rules.description)
-    out.append(_("Preset: {name}").format(name=rules.name) + (f" — {desc}" if desc else ""))
+    out.append(_("Preset: {name}").format(name=preset_title(rules.name)) + (f" — {desc}" if desc else ""))
     decks = _("two decks") if rules.decks == 2 else _("one deck")
     out.append(
         _("{players} players, {decks}, {size} cards each").format(
