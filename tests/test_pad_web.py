@@ -8,6 +8,7 @@ and reads the result in Spanish.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -579,5 +580,214 @@ def pool_words_in(browser: Any, server: Any) -> None:
     page.click("[data-lang=es]")
     page.wait_for_selector(".pad-standing:has-text('Bote: 1 ficha')")
     assert "Bote: 1 fichas" not in page.inner_text(".pad-standing")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_api_a_hand_added_as_a_number_another_editor_took_is_refused(client: TestClient) -> None:
+    """Two people keep score and both enter hand 2: the second is told, not added as hand 3 without a word."""
+    pid, key = make(client)
+    hand = {"counts": [3, 4, 6, 0], "cards": {"QS": [2]}}
+    assert client.post(f"/api/pads/{pid}/hands?hand=1", json=hand, headers=key).status_code == 200
+    assert client.post(f"/api/pads/{pid}/hands?hand=2", json=hand, headers=key).status_code == 200
+    r = client.post(f"/api/pads/{pid}/hands?hand=2", json=hand, headers=key)  # the other phone's hand 2
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "conflict"
+    assert r.json()["detail"]["reason"]["params"] == {"n": 2, "now": 3}
+    assert len(client.get(f"/api/pads/{pid}").json()["rows"]) == 2  # nothing was added
+    assert client.post(f"/api/pads/{pid}/hands?hand=3", json=hand, headers=key).status_code == 200
+    assert client.post(f"/api/pads/{pid}/hands?hand=0", json=hand, headers=key).status_code == 422
+    assert client.post(f"/api/pads/{pid}/hands", json=hand, headers=key).status_code == 200  # without: the next hand
+
+
+def phone_with_pad(browser: Any, server: Any, hands: list[list[int]], **context: Any) -> tuple[Any, dict[str, str]]:
+    """A page (a phone unless ``context`` says otherwise) on the editor's link of a new standard pad for Ana,
+    Bea, Carl and Dan with ``hands`` (heart counts, Q♠ to Bea) entered; and the pad's id and key."""
+    options = {"viewport": PHONE, "has_touch": True, "is_mobile": True, **context}
+    page = watched_page(browser.new_context(base_url=server.base, **options))
+    names = ["Ana", "Bea", "Carl", "Dan"]
+    made = page.request.post(f"{server.base}/api/pads", data={"preset": "standard", "names": names})
+    pad = {"id": made.json()["id"], "key": made.json()["key"]}
+    for counts in hands:
+        r = page.request.post(
+            f"{server.base}/api/pads/{pad['id']}/hands",
+            data={"counts": counts, "cards": {"QS": [1]}},
+            headers={"X-Pad-Key": pad["key"]},
+        )
+        assert r.ok, r.text()
+    page.goto(f"/pad/#{pad['id']}.{pad['key']}")
+    page.wait_for_selector("#pad-add")
+    return page, pad
+
+
+def box_values(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all(".pad-count", "xs => xs.map(x => x.value)"))
+
+
+def test_counts_typed_then_changed_with_the_buttons(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, typed_then_tapped_in)
+
+
+def typed_then_tapped_in(browser: Any, server: Any) -> None:
+    """A count typed and then changed with + or *rest* goes on from what was typed (the buttons were drawn
+    before it was typed); a tap into a box leaves its digits selected, so what is typed replaces the 0 wherever
+    the tap put the caret; and a key typed at once after tapping the next box lands in it and stays."""
+    desktop = {"viewport": {"width": 1280, "height": 800}, "has_touch": False, "is_mobile": False}
+    for context, press in (({}, "tap"), (desktop, "click")):
+        page, _pad = phone_with_pad(browser, server, [], **context)
+        typed_then_tapped_on(page, press)
+        assert page.errors == []
+        page.context.close()
+
+
+def type_into(page: Any, press: str, name: str, digits: str, where: str = "middle") -> None:
+    """Tap (or click) ``name``'s count box at its left edge, middle or right edge, and type ``digits`` at once."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    field = page.get_by_role("spinbutton", name=name, exact=True)
+    box = None
+    for _ in range(10):  # the panel may be drawn again (after the last tap) while the box is looked for
+        with contextlib.suppress(PlaywrightError):
+            field.evaluate("e => e.scrollIntoView({block: 'center'})", timeout=1000)  # not under the header
+            box = field.bounding_box(timeout=1000)
+        if box:
+            break
+    assert box is not None
+    x = box["x"] + {"left": 4, "middle": box["width"] / 2, "right": box["width"] - 4}[where]
+    y = box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y) if press == "tap" else page.mouse.click(x, y)
+    page.keyboard.type(digits)
+
+
+def typed_then_tapped_on(page: Any, press: str) -> None:
+    type_into(page, press, "Ana", "5")
+    getattr(page.get_by_role("button", name="Ana: one more", exact=True), press)()
+    page.wait_for_function("() => document.querySelector('.pad-count').value === '6'")
+    type_into(page, press, "Bea", "4", "left")
+    getattr(page.get_by_role("button", name="Carl: the rest", exact=True), press)()
+    page.wait_for_function("() => document.querySelectorAll('.pad-count')[2].value === '3'")
+    assert box_values(page) == ["6", "4", "3", "0"]
+    assert "(0 left of 13)" in page.inner_text(".pad-entry")
+
+    # the next hand, typed box after box at once, each tap at the left of the 0 (or of the number typed)
+    who_took(page, "Q♠", "Bea")
+    tap(page, "Add hand")
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 1")
+    for name, digits in [("Ana", "12"), ("Bea", "1"), ("Ana", "11"), ("Carl", "1")]:
+        type_into(page, press, name, digits, "left")
+    assert box_values(page) == ["11", "1", "1", "0"]
+    who_took(page, "Q♠", "Bea")
+    getattr(page.get_by_role("button", name="Add hand", exact=True), press)()
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 2")
+    assert totals(page) == [[6, 17, 3, 0], [17, 31, 4, 0]]
+
+
+def test_copy_link_says_whether_it_copied(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, copy_link_in)
+
+
+#: The focused field and the text selected in it.
+SELECTED = "() => { const a = document.activeElement; return [a.id, a.value.slice(a.selectionStart, a.selectionEnd)]; }"
+
+
+def copy_link_in(browser: Any, server: Any) -> None:
+    """Copied, the page says so; where the browser lets no page copy (http on the home network has no
+    clipboard API; a refused permission), the link is shown selected and the page says to copy it by hand."""
+    no_clipboard = "Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined});"
+    no_copy = "document.execCommand = () => false;"
+    desktop = {"viewport": {"width": 1280, "height": 800}, "has_touch": False, "is_mobile": False}
+    for context in ({}, desktop):
+        page, pad = phone_with_pad(browser, server, [])
+        page.context.close()
+        options = {"viewport": PHONE, "has_touch": True, "is_mobile": True, **context}
+        page = watched_page(browser.new_context(base_url=server.base, **options))
+        page.context.add_init_script(no_clipboard + no_copy)
+        editor = f"{server.base}/pad/#{pad['id']}.{pad['key']}"
+        page.goto(editor)
+        page.wait_for_selector("#pad-add")
+        assert not page.is_visible("#pad-editor-link")  # the editor's link is this page's address
+        follow = f"{server.base}/pad/#{pad['id']}"
+        copies = [("Copy editor's link", "pad-editor-link", editor), ("Copy link", "pad-share-link", follow)]
+        for button, field, link in copies:
+            tap(page, button) if context == {} else page.get_by_role("button", name=button, exact=True).click()
+            page.wait_for_selector("#pad-copied")
+            assert page.inner_text("#pad-copied") == (
+                "The browser did not let the page copy the link: it is selected above; copy it by hand."
+            )
+            assert page.is_visible(f"#{field}") and page.input_value(f"#{field}") == link
+            assert page.evaluate(SELECTED) == [field, link]
+        page.context.close()
+
+    # with the clipboard: copied, and said
+    page = watched_page(browser.new_context(base_url=server.base, **desktop))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"/pad/#{pad['id']}")
+    page.wait_for_selector(".pad-share")
+    page.get_by_role("button", name="Copy link", exact=True).click()
+    page.wait_for_selector("#pad-copied:has-text('Link copied.')")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{server.base}/pad/#{pad['id']}"
+    assert page.errors == []
+    page.context.close()
+
+
+def test_two_editors_of_one_pad(chromium_path: str, server: Any) -> None:
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, two_editors_in)
+
+
+def two_editors_in(browser: Any, server: Any) -> None:
+    """Two people keep the same sheet. A hand begun on one phone while the other entered that hand keeps its
+    number, and adding it says so (then adds it as the next hand if tapped again); a blank hand just moves on.
+    A correction saved after the other phone added a hand is saved (it was refused at every try); one whose
+    hand moved (an earlier hand deleted) ends, saying so."""
+    page, pad = phone_with_pad(browser, server, [[3, 4, 6, 0], [0, 5, 5, 3], [2, 2, 2, 7]])
+    other = {"X-Pad-Key": pad["key"]}
+    url = f"{server.base}/api/pads/{pad['id']}"
+
+    def other_phone_adds(counts: list[int]) -> None:
+        assert page.request.post(f"{url}/hands", data={"counts": counts, "cards": {"QS": [0]}}, headers=other).ok
+
+    def rows() -> int:
+        return int(page.eval_on_selector_all(".pad-table tbody tr", "rs => rs.length"))
+
+    # a correction of hand 2 while the other phone adds hand 4: saved
+    page.get_by_role("row", name="Edit hand 2").tap()
+    page.wait_for_selector("#pad-save")
+    other_phone_adds([1, 1, 1, 10])
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 4")
+    who_took(page, "Q♠", "Dan")
+    page.locator("#pad-save").tap()
+    page.wait_for_function("() => !document.getElementById('pad-save')")
+    assert page.request.get(url).json()["rows"][1]["entry"]["cards"] == {"QS": [3]}
+
+    # hand 5 begun here (Ana 5) while the other phone enters hand 5
+    assert page.inner_text(".pad-entry h2") == "Hand 5"
+    tap(page, "Ana: one more", 5)
+    other_phone_adds([13, 0, 0, 0][::-1])
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 5")
+    assert page.inner_text(".pad-entry h2") == "Hand 5" and box_values(page)[0] == "5"
+    tap(page, "Carl: the rest")
+    who_took(page, "Q♠", "Carl")
+    tap(page, "Add hand")
+    page.wait_for_selector("#pad-error:has-text('the sheet changed while hand 5 was being entered')")
+    assert rows() == 5 and page.inner_text(".pad-entry h2") == "Hand 6" and box_values(page) == ["5", "0", "8", "0"]
+    tap(page, "Add hand")  # it was another hand after all
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 6")
+    # a blank hand moves on to the next number with the sheet
+    other_phone_adds([0, 0, 13, 0])
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 7")
+    assert page.inner_text(".pad-entry h2") == "Hand 8"
+
+    # a correction of hand 3 while the other phone deletes hand 1: hand 3 is another hand now
+    page.get_by_role("row", name="Edit hand 3").tap()
+    page.wait_for_selector("#pad-save")
+    assert page.request.delete(f"{url}/hands/1", headers=other).ok
+    page.wait_for_function("() => document.querySelectorAll('.pad-table tbody tr').length === 6")
+    who_took(page, "Q♠", "Ana")
+    page.locator("#pad-save").tap()
+    page.wait_for_selector("#pad-error:has-text('someone changed the pad at the same time')")
+    assert page.locator("#pad-save").count() == 0 and page.inner_text(".pad-entry h2") == "Hand 7"
+    assert [r["entry"]["cards"] for r in page.request.get(url).json()["rows"]][1] == {"QS": [1]}  # untouched
     assert page.errors == []
     page.context.close()

@@ -241,10 +241,30 @@ SeenQuery = Annotated[int | None, Query(ge=0, le=2**62)]
 HandNumber = Annotated[int, Path(ge=1, le=10**6)]
 
 
+#: The number of the hand the editor was entering: two people keeping score enter the same hand, and the
+#: second must not become the next hand without a word.
+NextHandQuery = Annotated[int | None, Query(ge=1, le=10**6)]
+
+
 @router.post("/api/pads/{pad_id}/hands")
-async def add_hand(pad_id: str, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None) -> dict[str, Any]:
+async def add_hand(
+    pad_id: str, body: dict[str, Any], store: StoreDep, x_pad_key: KeyHeader = None, hand: NextHandQuery = None
+) -> dict[str, Any]:
+    """Add a hand; with ``hand``, only as that hand (409 when another editor added or removed one since)."""
     await _check_key(store, pad_id, x_pad_key)
     pad, version = await _load(store, pad_id)
+    if hand is not None and hand != len(pad.rows) + 1:
+        raise refused(
+            Refused(
+                "conflict",
+                N_(
+                    "the sheet changed while hand {n} was being entered: another editor added or removed a hand, "
+                    "so this one would be hand {now}; look at the sheet, then add it again if it is still missing"
+                ),
+                n=hand,
+                now=len(pad.rows) + 1,
+            )
+        )
     try:
         pad.add(_entry(body, len(pad.rows) + 1))
     except PadError as e:

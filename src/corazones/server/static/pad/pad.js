@@ -38,7 +38,8 @@ const MAX_PLAYERS = 11;
  * The hand being entered: by cards (counts and who took each named card) or by points.
  * @typedef {{mode: string, suit: string, counts: number[], cards: Record<string, number[]>, points: (number | string)[],
  *   moon: string | null, shooter: number | null, declarer: number | null, bid: number, note: string,
- *   revokes: {seat: number, to_avoid_all: boolean}[], showRevoke: boolean}} PadForm
+ *   revokes: {seat: number, to_avoid_all: boolean}[], showRevoke: boolean, hand: number, blank: string}} PadForm
+ *   (hand: the number of the new hand being entered; blank: its entry before anything was entered)
  */
 
 /** @type {PadSheet} the sheet from the server: null (cast) until loaded, and only read once it is */
@@ -54,6 +55,8 @@ let form = /** @type {any} */ (null);
 let editing = null;
 /** The sheet's version when the hand being edited was opened: the edit is refused if the pad changed since. */
 let editingSeen = 0;
+/** What was entered for the hands up to the one being edited, when it was opened (see sendEdit). */
+let editingRows = "";
 
 /**
  * el("div", {class, text, ...attrs}, ...children): the shared element builder (ui.h) with a text shorthand.
@@ -83,6 +86,7 @@ function route() {
   follow += 1;
   state = /** @type {any} */ (null);
   editing = null;
+  copied = null;
   if (!hash) {
     padId = padKey = null;
     showCreate();
@@ -112,26 +116,32 @@ async function live(generation) {
     try {
       const next = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}?after=${state.version}`);
       if (generation !== follow) return;
-      if (next.version !== state.version) {
-        state = next;
-        render(false);
-      }
+      if (next.version !== state.version) followed(next);
     } catch (e) {
       await new Promise((r) => setTimeout(r, 3000));
       if (e.status === 429 && generation === follow && state) {
         // Too many pages wait from this address (docs/server.md): read without waiting instead.
         try {
           const now = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
-          if (generation === follow && now.version !== state.version) {
-            state = now;
-            render(false);
-          }
+          if (generation === follow && now.version !== state.version) followed(now);
         } catch (e2) {
           // the next round tries again
         }
       }
     }
   }
+}
+
+/**
+ * Another page changed the sheet. A new hand not begun here yet becomes the next hand of the new sheet; one
+ * begun keeps its number, and adding it says the sheet changed (both people entered it?) instead of
+ * adding it under the next number without a word.
+ * @param {PadSheet} next
+ */
+function followed(next) {
+  state = next;
+  if (!editing && form && JSON.stringify(formEntry()) === form.blank) resetForm();
+  render(false);
 }
 
 // ------------------------------------------------------------ a new pad
@@ -276,9 +286,12 @@ function resetForm(entry) {
     note: (entry && entry.note) || "",
     revokes: entry && entry.revokes ? entry.revokes.map((/** @type {object} */ r) => ({ ...r })) : [],
     showRevoke: Boolean(entry && entry.revokes && entry.revokes.length),
+    hand: state.rows.length + 1,
+    blank: "",
   };
   if (entry && entry.cards) for (const [c, seats] of Object.entries(entry.cards)) form.cards[c] = [...seats];
   if (state.carry_declarer !== null && state.carry_declarer !== undefined && !entry) form.declarer = state.carry_declarer;
+  form.blank = JSON.stringify(formEntry());
 }
 
 function formEntry() {
@@ -324,27 +337,53 @@ function shooterInForm() {
 
 /**
  * A number with − and + buttons (and "rest": all that is left, when `rest` is given).
+ * The buttons read the number when tapped, not when drawn: a count typed into the box and then
+ * changed with + (before the panel is drawn again) goes on from what was typed.
  * @param {string} label
- * @param {number} value
+ * @param {() => number} get the number now (in the form)
  * @param {(value: number, draw?: boolean) => void} onChange called with draw false while a number is typed
- * @param {number} [rest]
+ * @param {() => number} [rest] how many are left now
  */
-function stepper(label, value, onChange, rest) {
-  const input = el("input", { class: "pad-count", type: "number", inputmode: "numeric", value, "aria-label": label });
+function stepper(label, get, onChange, rest) {
+  const input = el("input", { class: "pad-count", type: "number", inputmode: "numeric", value: get(), "aria-label": label });
   // What is typed goes into the form at once, and the panel is drawn again only once the tap or the Tab that
   // ended the typing is over: drawn at "change", it would take away the box or the button just tapped (the
   // next player's box, "Add hand"), and the tap would be lost.
   input.addEventListener("input", () => onChange(Number(input.value) || 0, false));
   input.addEventListener("change", redrawSoon);
+  selectWhenEntered(input);
   return el(
     "div",
     { class: "pad-stepper" },
     el("span", { class: "pad-name", text: label }),
-    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one less", { name: label }), text: "−", onclick: () => onChange(Math.max(rest === undefined ? -999 : 0, value - 1)) }),
+    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one less", { name: label }), text: "−", onclick: () => onChange(Math.max(rest === undefined ? -999 : 0, get() - 1)) }),
     input,
-    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one more", { name: label }), text: "+", onclick: () => onChange(value + 1) }),
-    rest === undefined ? null : el("button", { type: "button", class: "btn ghost pad-rest", text: t("rest"), "aria-label": t("{name}: the rest", { name: label }), onclick: () => onChange(value + rest) }),
+    el("button", { type: "button", class: "btn pad-step", "aria-label": t("{name}: one more", { name: label }), text: "+", onclick: () => onChange(get() + 1) }),
+    rest === undefined ? null : el("button", { type: "button", class: "btn ghost pad-rest", text: t("rest"), "aria-label": t("{name}: the rest", { name: label }), onclick: () => onChange(get() + rest()) }),
   );
+}
+
+/** True while the page itself puts the focus back after drawing (see render): the box keeps its caret. */
+let refocusing = false;
+
+/**
+ * A tap, a click or a Tab into a count selects what it shows, so the digits typed replace it: the caret a
+ * tap leaves before the "0" would make a typed 3 into 30.
+ * @param {HTMLInputElement} input
+ */
+function selectWhenEntered(input) {
+  let entered = false;
+  input.addEventListener("focus", () => {
+    if (refocusing) return;
+    input.select();
+    entered = true;
+  });
+  // The mouseup of the click that gave the focus would put the caret where it was clicked, undoing the selection.
+  input.addEventListener("mouseup", (ev) => {
+    if (entered) ev.preventDefault();
+    entered = false;
+  });
+  input.addEventListener("blur", () => (entered = false));
 }
 
 function entryPanel() {
@@ -352,9 +391,9 @@ function entryPanel() {
   const n = names.length;
   const lay = layoutOf(form.suit);
   const parts = [];
-  const title = editing ? t("Edit hand {n}", { n: editing }) : t("Hand {n}", { n: state.rows.length + 1 });
+  const title = editing ? t("Edit hand {n}", { n: editing }) : t("Hand {n}", { n: form.hand });
   parts.push(el("h2", { text: title }));
-  if (!editing && state.next_pass) parts.push(el("p", { class: "pad-muted", text: t("Pass: {direction}", { direction: DIRECTIONS[state.next_pass] || state.next_pass }) }));
+  if (!editing && form.hand === state.rows.length + 1 && state.next_pass) parts.push(el("p", { class: "pad-muted", text: t("Pass: {direction}", { direction: DIRECTIONS[state.next_pass] || state.next_pass }) }));
   parts.push(
     el(
       "div",
@@ -375,7 +414,7 @@ function entryPanel() {
           names.map((name, s) => el("button", { type: "button", class: "btn " + (form.declarer === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ declarer: s, bid: Math.max(1, form.bid) }) })),
         ),
       );
-      if (form.declarer !== null) parts.push(stepper(t("Bid"), form.bid, (v, draw) => setForm({ bid: Math.max(0, v) }, draw)));
+      if (form.declarer !== null) parts.push(stepper(t("Bid"), () => form.bid, (v, draw) => setForm({ bid: Math.max(0, v) }, draw)));
     }
     if (form.declarer !== null) {
       parts.push(el("div", { class: "pad-choices", role: "group", "aria-label": t("Penalty suit") }, Object.entries(SUITS).map(([k, g]) => el("button", { type: "button", class: "btn pad-suit " + (form.suit === k ? "primary" : "ghost"), "aria-label": t("Penalty suit") + " " + g, text: g, onclick: () => setForm({ suit: k, counts: Array(n).fill(0), cards: {} }) }))));
@@ -383,16 +422,16 @@ function entryPanel() {
   }
   if (form.mode === "points") {
     parts.push(el("p", { class: "pad-muted", text: t("Each player's points for the hand (they add up to {total}).", { total: lay.pen_total }) }));
-    names.forEach((name, s) => parts.push(stepper(name, Number(form.points[s]) || 0, (v, draw) => setPoints(s, v, draw))));
+    names.forEach((name, s) => parts.push(stepper(name, () => Number(form.points[s]) || 0, (v, draw) => setPoints(s, v, draw))));
     if (state.rules.moon !== "off" && lay.named.some((c) => c.value < 0)) {
       parts.push(el("h3", { text: t("Who shot the moon (only if unclear)") }));
       parts.push(el("div", { class: "pad-choices" }, el("button", { type: "button", class: "btn " + (form.shooter === null ? "primary" : "ghost"), text: t("Nobody"), onclick: () => setForm({ shooter: null }) }), names.map((name, s) => el("button", { type: "button", class: "btn " + (form.shooter === s ? "primary" : "ghost"), text: name, onclick: () => setForm({ shooter: s }) }))));
     }
   } else {
     if (lay.counted_in_play) {
-      const left = lay.counted_in_play - form.counts.reduce((a, b) => a + b, 0);
-      parts.push(el("h3", { text: t("{cards} cards taken ({left} left of {total})", { cards: lay.counted_name, left, total: lay.counted_in_play }) }));
-      names.forEach((name, s) => parts.push(stepper(name, form.counts[s], (v, draw) => setCount(s, v, draw), left)));
+      const left = () => lay.counted_in_play - form.counts.reduce((a, b) => a + b, 0);
+      parts.push(el("h3", { text: t("{cards} cards taken ({left} left of {total})", { cards: lay.counted_name, left: left(), total: lay.counted_in_play }) }));
+      names.forEach((name, s) => parts.push(stepper(name, () => form.counts[s], (v, draw) => setCount(s, v, draw), left)));
     }
     for (const card of lay.named) {
       const takers = form.cards[card.card] || [];
@@ -576,10 +615,25 @@ async function change(method, path, body) {
 }
 
 async function addHand() {
-  if (await change("POST", `/api/pads/${padId}/hands`, formEntry())) {
-    resetForm();
-    render();
+  try {
+    state = await api("POST", `/api/pads/${padId}/hands?hand=${form.hand}`, formEntry());
+  } catch (e) {
+    if (e.status === 409) {
+      // Another editor changed the sheet first: show it as it is now, and this hand, kept, under the number
+      // it would have now (adding it again adds it as that hand).
+      try {
+        state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+      } catch (e2) {
+        // the live loop brings the sheet
+      }
+      form.hand = state.rows.length + 1;
+      render(false);
+    }
+    showError(e.message);
+    return;
   }
+  resetForm();
+  render();
 }
 
 async function undo() {
@@ -590,7 +644,7 @@ async function undo() {
 }
 
 async function saveEdit() {
-  if (await change("PUT", `/api/pads/${padId}/hands/${editing}?seen=${editingSeen}`, formEntry())) {
+  if (await sendEdit("PUT", formEntry())) {
     editing = null;
     resetForm();
     render();
@@ -598,11 +652,55 @@ async function saveEdit() {
 }
 
 async function deleteEdited() {
-  if (await change("DELETE", `/api/pads/${padId}/hands/${editing}?seen=${editingSeen}`)) {
+  if (await sendEdit("DELETE")) {
     editing = null;
     resetForm();
     render();
   }
+}
+
+/**
+ * The hands up to `hand` as entered, to tell whether hand `hand` is still the same hand.
+ * @param {number} hand
+ */
+function rowsUpTo(hand) {
+  return JSON.stringify(state.rows.slice(0, hand).map((r) => r.entry));
+}
+
+/**
+ * Send the edit (PUT) or the deletion (DELETE) of the hand being edited; true when the server took it.
+ * The server refuses it (409) when the sheet changed since the hand was opened, as a deleted hand renumbers
+ * the later ones. When that change left this hand and every hand before it as they were (a hand added
+ * after it, a later hand corrected), it is still the same hand: it is sent again on the sheet as it is now,
+ * instead of being refused at every try. Otherwise the edit ends and the sheet shows what changed.
+ * @param {string} method
+ * @param {unknown} [body]
+ */
+async function sendEdit(method, body) {
+  let error = null;
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      state = await api(method, `/api/pads/${padId}/hands/${editing}?seen=${editingSeen}`, body);
+      return true;
+    } catch (e) {
+      error = e;
+      if (e.status !== 409) break;
+      try {
+        state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+      } catch (e2) {
+        break;
+      }
+      if (editing === null || state.rows.length < editing || rowsUpTo(editing) !== editingRows) {
+        editing = null;
+        resetForm();
+        render(false);
+        break;
+      }
+      editingSeen = state.version;
+    }
+  }
+  showError(error ? error.message : "");
+  return false;
 }
 
 /** @param {number} hand counted from 1 */
@@ -610,6 +708,7 @@ function startEdit(hand) {
   if (!padKey) return;
   editing = hand;
   editingSeen = state.version;
+  editingRows = rowsUpTo(hand);
   resetForm(state.rows[hand - 1].entry);
   render();
   document.querySelector(".pad-entry")?.scrollIntoView({ behavior: "smooth", block: "start" });
@@ -664,16 +763,41 @@ function standing() {
   return el("div", { class: "pad-card pad-standing", "aria-live": "polite" }, lines);
 }
 
+/**
+ * The last "Copy" tapped on this pad: which link, and whether the browser let the page copy it. A copy that
+ * failed keeps its link shown and selected (drawn again with every change of the sheet), to copy by hand.
+ * @type {{which: "follow" | "editor", ok: boolean} | null}
+ */
+let copied = null;
+
 function share() {
   const base = `${location.origin}${location.pathname}`;
   const follow = `${base}#${padId}`;
+  const said = copied;
+  if (copied && copied.ok) copied = null; // "copied" is said once; a failure stays until the next copy
+  /**
+   * What became of the copy of this link, said under its button.
+   * @param {"follow" | "editor"} which
+   */
+  function outcome(which) {
+    if (!said || said.which !== which) return null;
+    if (!said.ok) return el("p", { class: "pad-error", id: "pad-copied", role: "alert", text: t("The browser did not let the page copy the link: it is selected above; copy it by hand.") });
+    return el("p", { class: "pad-muted", id: "pad-copied", role: "status", text: which === "editor" ? t("Editor's link copied.") : t("Link copied.") });
+  }
   const box = el("div", { class: "pad-card pad-share" });
   box.append(el("h2", { text: t("Share") }), el("p", { class: "pad-muted", text: t("Everyone at the table can follow this sheet live on their own phone:") }));
   const link = el("input", { class: "pad-input", id: "pad-share-link", readonly: true, value: follow, "aria-label": t("Share link") });
-  box.append(link, el("button", { type: "button", class: "btn ghost", text: t("Copy link"), onclick: () => copy(follow) }));
+  box.append(link, el("button", { type: "button", class: "btn ghost", id: "pad-copy", text: t("Copy link"), onclick: () => copy("follow", link) }), outcome("follow") || "");
   if (padKey) {
-    const editor = `${base}#${padId}.${padKey}`;
-    box.append(el("p", { class: "pad-muted", text: t("Whoever keeps score with you needs the editor's link:") }), el("button", { type: "button", class: "btn ghost", text: t("Copy editor's link"), onclick: () => copy(editor) }));
+    const editor = el("input", { class: "pad-input", id: "pad-editor-link", readonly: true, value: `${base}#${padId}.${padKey}`, "aria-label": t("Editor's link") });
+    // The editor's link is shown only when it could not be copied: it is also in this page's address.
+    editor.hidden = !(said && said.which === "editor" && !said.ok);
+    box.append(
+      el("p", { class: "pad-muted", text: t("Whoever keeps score with you needs the editor's link:") }),
+      editor,
+      el("button", { type: "button", class: "btn ghost", id: "pad-copy-editor", text: t("Copy editor's link"), onclick: () => copy("editor", editor) }),
+      outcome("editor") || "",
+    );
   } else {
     box.append(el("p", { class: "pad-muted", text: t("You are following this sheet; it updates by itself.") }));
   }
@@ -689,18 +813,50 @@ function share() {
   return box;
 }
 
-/** @param {string} text */
-async function copy(text) {
+/**
+ * Copy a link, and say whether it worked. The clipboard API exists only on https (or this computer's own
+ * address) and may be refused; a page opened over http on the home network falls back to copying the
+ * selected field, and when that fails too the link is left shown and selected, to copy by hand.
+ * @param {"follow" | "editor"} which
+ * @param {HTMLInputElement} field the field that holds the link
+ */
+async function copy(which, field) {
+  let ok = false;
   try {
-    await navigator.clipboard.writeText(text);
+    if (!navigator.clipboard) throw new Error("no clipboard");
+    await navigator.clipboard.writeText(field.value);
+    ok = true;
   } catch (e) {
-    /* the link stays visible to copy by hand */
+    field.hidden = false;
+    selectLink(field);
+    try {
+      ok = document.execCommand("copy");
+    } catch (e2) {
+      ok = false;
+    }
   }
+  copied = { which, ok };
+  const box = document.querySelector(".pad-share");
+  if (!box) return;
+  box.replaceWith(share());
+  if (!ok) selectLink(/** @type {HTMLInputElement} */ (document.getElementById(which === "editor" ? "pad-editor-link" : "pad-share-link")));
+}
+
+/**
+ * Select the whole link in its field (on a phone too, where select() alone may select nothing).
+ * @param {HTMLInputElement | null} field
+ */
+function selectLink(field) {
+  if (!field) return;
+  field.focus({ preventScroll: false });
+  field.select();
+  field.setSelectionRange(0, field.value.length);
 }
 
 function render(scroll = true) {
   if (!state) return;
-  const focused = document.activeElement && document.activeElement.getAttribute("aria-label");
+  const had = /** @type {HTMLElement | null} */ (document.activeElement);
+  const focused = had && main.contains(had) ? had.getAttribute("aria-label") : null;
   const title = t("{preset} · {players} players", { preset: presetTitle(state.rules.name), players: state.names.length });
   document.title = t("Score pad") + " — " + title;
   const parts = [el("p", { class: "pad-muted pad-title", text: title }), el("p", { class: "pad-muted pad-title pad-rules", text: rulesLine(state.rules) }), standing(), sheet()];
@@ -711,10 +867,31 @@ function render(scroll = true) {
   const y = window.scrollY;
   main.replaceChildren(...parts);
   if (!scroll) window.scrollTo(0, y);
-  if (focused) {
-    const again = [...main.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focused);
-    if (again) /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
+  if (focused && had) {
+    let again = /** @type {HTMLElement | undefined} */ ([...main.querySelectorAll("[aria-label]")].find((n) => n.getAttribute("aria-label") === focused));
+    // The box being typed into stays the same box (it shows the same number): its caret or selection, and
+    // a key pressed just before this drawing, stay as they were.
+    if (again && sameField(had, again)) {
+      again.replaceWith(had);
+      again = had;
+    }
+    refocusing = true;
+    try {
+      again?.focus({ preventScroll: true });
+    } finally {
+      refocusing = false;
+    }
   }
+}
+
+/**
+ * The field being typed into and the one just drawn in its place hold the same thing.
+ * @param {Element} had
+ * @param {Element} drawn
+ */
+function sameField(had, drawn) {
+  if (!(had instanceof HTMLInputElement) || !(drawn instanceof HTMLInputElement) || had.className !== drawn.className || had.type !== drawn.type) return false;
+  return had.type === "number" ? (Number(had.value) || 0) === (Number(drawn.value) || 0) : had.value === drawn.value;
 }
 
 /** What the sheet was set up with, in words: the moon and the scoring (the standing says when it ends). */
