@@ -333,7 +333,8 @@ def test_a_hand_that_ends_while_the_connection_is_down_still_shows_its_summary(
     page.evaluate("window.__corazones.table.sock.drop()")
     page.wait_for_selector("#continue-btn")
     assert page.inner_text("#hand-summary h2") == "Hand 1 over"
-    assert page.evaluate("window.__corazones.announced.slice(-3)").count("Hand 1 over") == 1
+    ends = [x for x in page.evaluate("window.__corazones.announced") if x.startswith("Hand 1 ")]
+    assert len(ends) == 1 and ends[0].startswith("Hand 1 is over. Points taken: "), ends
     page.wait_for_selector("#conn-banner", state="hidden")
     save_screenshot(page, "feel-summary-after-reconnect-390")
     # The summary's hand, settled: every number on the table agrees with it, and its tricks are all there.
@@ -446,7 +447,7 @@ def test_every_number_on_the_table_agrees_with_the_hand_summary(
     # Nobody is outlined as to play while the summary is up; the focus is on Continue.
     assert page.locator(".seat.turn, .chip.mine.turn").count() == 0
     assert page.evaluate("document.activeElement.id") == "continue-btn"
-    assert "Hand 1 over" in page.evaluate("window.__corazones.announced")
+    assert any(x.startswith("Hand 1 is over. ") for x in page.evaluate("window.__corazones.announced"))
     assert inside_window(page, "#continue-btn")
     save_screenshot(page, f"feel-summary-{size['width']}")
     page.keyboard.press("Enter")  # Continue, by keyboard
@@ -524,7 +525,7 @@ def test_a_spectator_follows_every_hand_to_the_end_without_clicking(
     save_screenshot(page, f"feel-spectator-summary-{size['width']}")
     page.wait_for_selector("#game-over", timeout=3 * PATIENCE * 1000)
     said = page.evaluate("window.__corazones.announced")
-    assert "Hand 1 over" in said and "Hand 2 over" in said
+    assert any(x.startswith("Hand 1 is over. ") for x in said) and any(x.startswith("Hand 2 is over. ") for x in said)
     assert page.locator("#hand-summary").count() == 0
     assert page.locator("#game-over .standings tbody tr").count() == 4
     assert not page.errors, page.errors
@@ -706,7 +707,7 @@ def test_an_eight_player_table_keeps_its_sheet_and_continue_in_view(
 
 def test_the_first_lead_refusal_says_which_card_to_lead(browser: Any, server: LocalServer) -> None:
     found = False
-    for _attempt in range(24):  # Pat holds the two of clubs in one deal of four
+    for _attempt in range(48):  # Pat holds the two of clubs in one deal of four (24 deals all missed it 1 run in 1,000)
         page, _api, _table = open_table(
             browser,
             server,

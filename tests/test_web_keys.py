@@ -94,7 +94,9 @@ def test_a_screen_reader_hears_each_hands_points_and_who_won(browser: Any, serve
     heard = page.evaluate("() => window.__corazones.announced")
     ends = [line for line in heard if line.startswith("Hand 1 is over. Points taken: ")]
     assert len(ends) == 1, heard[-6:]
-    taken = dict(part.rsplit(" ", 1) for part in ends[0].split(": ", 1)[1].split(", "))
+    # "Hand 1 is over. Points taken: You 3, Bot 2 0, …. Totals: …": the points are up to the next full stop.
+    points = ends[0].removeprefix("Hand 1 is over. Points taken: ").split(". ", 1)[0]
+    taken = dict(part.rsplit(" ", 1) for part in points.split(", "))
     assert set(taken) == {"You", "Bot 2", "Bot 3", "Bot 4"}
     assert sum(map(int, taken.values())) == 26
     winners = page.evaluate(

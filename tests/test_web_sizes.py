@@ -1,8 +1,9 @@
 """The table at the sizes the phone and desktop tests do not walk, in a real headless Chromium against a real
 server: a phone on its side (844x390) and a desktop at 200% zoom (640x400 at scale 2). On such a short screen
-the felt grows past the window and the page scrolls: every card of the hand stays clear of the side panel
-below it, seven seats' boxes keep clear of one another, and the *Speed* list stays the same element while
-the game goes on (a list made again closes under the mouse of whoever opened it).
+the table is drawn to fit the window (tests/test_web_landscape.py), but seven seats make the felt grow past it
+and the page scroll: every card of the hand stays clear of the side panel below it, seven seats' boxes keep
+clear of one another, and the *Speed* list stays the same element while the game goes on (a list made again
+closes under the mouse of whoever opened it).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ COVERED_CARDS_JS = """() => {
 def test_on_a_short_screen_the_side_panel_does_not_cover_the_hand(
     browser: Any, server: LocalServer, size: tuple[dict[str, int], int]
 ) -> None:
-    # Three players hold 17 cards each: the felt is taller than its least height, and the page scrolls.
+    # Three players hold 17 cards each: the longest hand, above the side panel.
     page = short_table(browser, server, size, 3)
     assert page.evaluate(COVERED_CARDS_JS) == []
     felt = page.locator(".felt").bounding_box()

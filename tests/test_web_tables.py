@@ -201,11 +201,28 @@ def test_the_moon_is_chosen_through_its_dialog(browser: Any, server: LocalServer
     assert page.evaluate("window.__corazones.table.view.scores") == [0, 26, 26, 26]
     announced = "\n".join(page.evaluate("window.__corazones.announced"))
     assert "You shot the moon and add the points to everyone else" in announced
+    ends = [line for line in announced.split("\n") if line.startswith("Hand 1 is over.")]
+    assert len(ends) == 1 and "moon" not in ends[0], ends  # the choice said it: the hand's end does not again
     record = api.request("GET", f"/api/games/{table}/record")
     assert record["seed"] == MOON_SEED
     played = record["actions"]
     assert played[: len(expected)] == [a.to_json() for a in expected]  # the game the engine foresaw
     assert played[-1] == {"seat": 0, "moon": "add_to_others"}
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_moon_scored_by_the_rules_is_said_with_the_hands_end(browser: Any, server: LocalServer) -> None:
+    """The same deal where the rules add a moon to the others: no choice to make, so the hand's end says it."""
+    assert moon_by_highest_card(MOON_SEED) is not None
+    NEXT_SEEDS.append(MOON_SEED)
+    options = {**MOON_OPTIONS, "moon": "add_to_others"}
+    page, _api, _table = open_table(browser, server, DESKTOP, MOON_PRESET, options, [HUMAN, RANDOM, RANDOM, RANDOM])
+    play_hand(page, "continue")
+    said = page.evaluate("window.__corazones.announced")
+    ends = [line for line in said if line.startswith("Hand 1 is over.")]
+    assert len(ends) == 1 and " You shot the moon! Totals: You 0, Bot 2 26, Bot 3 26, Bot 4 26." in ends[0], ends
+    assert "\n".join(said).count("shot the moon") == 1, said
     assert not page.errors, page.errors
     page.context.close()
 

@@ -7,7 +7,7 @@ import { ngettext, t } from "./i18n.js";
 import { arrive, centre, leave } from "./motion.js";
 import { gameOverPanel, summaryPanel } from "./results.js";
 import { teamOf } from "./state.js";
-import { copyText, h, openDialog } from "./ui.js";
+import { copyText, h, openDialog, shortScreen } from "./ui.js";
 import { glue, levelName } from "./words.js";
 
 /** @typedef {import("./table.js").TableScreen} TableScreen */
@@ -37,8 +37,10 @@ export function renderArena(tb) {
   const W = tb.arena.clientWidth || 360;
   // Many seats on a narrow screen: smaller seat boxes, so they do not overlap.
   const compact = W < 600 && n > 5;
+  // On a short, wide window a seat shows three lines (app.css): it is placed for that height.
+  const short = shortScreen();
   const boxW = compact ? 92 : W < 600 ? 120 : 176;
-  const boxH = compact ? 66 : W < 600 ? 84 : 100;
+  const boxH = short ? (compact ? 58 : 64) : compact ? 66 : W < 600 ? 84 : 100;
   const rx = Math.max(20, ((W / 2 - boxW / 2 - 6) / W) * 100);
   /** @type {HTMLElement[]} */
   const nodes = [];
@@ -63,7 +65,10 @@ export function renderArena(tb) {
   const counts = {};
   for (const [, c] of plays) counts[c] = (counts[c] || 0) + 1;
   // The trick: a compact ring in the middle, each card on the side of the seat that played it.
-  const tw = Math.round(compact ? 42 : W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
+  let tw = Math.round(compact ? 42 : W < 600 ? 52 : Math.min(88, Math.max(62, W * 0.08)));
+  // A short felt: cards small enough that the seat above, the trick (its cards' height and a half) and the
+  // felt's bottom fit one above the other.
+  if (short) tw = Math.max(36, Math.min(tw, Math.round(((tb.arena.clientHeight || 320) - boxH - 8) / 1.7 / 1.4)));
   const spread = n > 4 ? 1.25 : 1;
   // Beside the seats to the left and right, never under them (a narrow screen brings them closer in).
   const dx = Math.min(tw * 1.05 * spread, Math.max(tw * 0.75, W / 2 - boxW - 8 - tw / 2));
@@ -164,7 +169,8 @@ function roomForSeats(tb, seats, spots, rx, boxH) {
       }
     }
   }
-  const min = need > 260 ? `${Math.ceil(need)}px` : "";
+  // (Beyond the least height app.css gives the arena: 260 px, or 140 px on a short, wide window.)
+  const min = need > (shortScreen() ? 140 : 260) ? `${Math.ceil(need)}px` : "";
   if (tb.arena.style.minHeight !== min) tb.arena.style.minHeight = min;
 }
 

@@ -6,7 +6,7 @@ import { cardElement, cardName, cardShort, parseCard, sortCards, suitName } from
 import { ngettext, t } from "./i18n.js";
 import { arrive, centre, leave } from "./motion.js";
 import { copyKey, teamOf } from "./state.js";
-import { announce, h, toast } from "./ui.js";
+import { announce, h, shortScreen, toast } from "./ui.js";
 import { pileNode } from "./arena.js";
 import { passWay } from "./words.js";
 
@@ -163,7 +163,9 @@ function cardsRow(tb, v, decision, received) {
   const tabbable = focusKey || (decision === "play" ? cards.find((c) => legal.has(c)) : cards[0]);
   // Width: overlap the cards so the whole hand fits; two rows when they would be too thin.
   const width = tb.handZone.clientWidth || tb.felt.clientWidth || 360;
-  const cw = width < 600 ? 62 : Math.round(Math.min(100, Math.max(62, width * 0.085)));
+  let cw = width < 600 ? 62 : Math.round(Math.min(100, Math.max(62, width * 0.085)));
+  // A short, wide window (a phone held sideways): cards a fifth of its height, so the felt above keeps its room.
+  if (shortScreen()) cw = Math.min(cw, Math.max(48, Math.round((window.innerHeight * 0.2) / 1.4)));
   hand.style.setProperty("--card-w", `${cw}px`);
   const per = cards.length > 1 ? (width - 16 - cw) / (cards.length - 1) : cw;
   // Too thin a sliver of each card is hard to read and to touch: then two rows.

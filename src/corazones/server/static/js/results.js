@@ -6,7 +6,7 @@ import { cardChip, cardElement, cardShort, cardValue, sortCards } from "./cards.
 import { ngettext, t } from "./i18n.js";
 import { ratingChange } from "./ratings.js";
 import { chipTotals, signed, teamOf, wonPiles } from "./state.js";
-import { h } from "./ui.js";
+import { h, shortScreen } from "./ui.js";
 
 /** @typedef {import("./table.js").TableScreen} TableScreen */
 /** @typedef {import("./state.js").HandResult} HandResult */
@@ -24,7 +24,9 @@ export function summaryPanel(tb) {
   box.append(h("h2", null, t("Hand {n} over", { n: result.index + 1 })));
   // The table scrolls inside the box; the heading and Continue always stay in view.
   const body = h("div.summary-body");
-  body.append(tookTable(tb, result, tb.store.summary.tricks, tb.arena.clientWidth < 600 || tb.store.nPlayers() > 5));
+  // Cards as short text where the felt is narrow or short (a phone, held either way), or has many seats.
+  const compact = tb.arena.clientWidth < 600 || tb.store.nPlayers() > 5 || shortScreen();
+  body.append(tookTable(tb, result, tb.store.summary.tricks, compact));
   if (result.shooter !== null) {
     body.append(h("p", null, t("{name} shot the moon!", { name: tb.store.nameOf(result.shooter) })));
   }

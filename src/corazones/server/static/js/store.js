@@ -4,7 +4,7 @@
 // applied one by one at the chosen speed, so a trick stays in view long enough to be seen even when the
 // bots play at once; the screen (table.js) is told when to draw through `hooks`. No DOM here.
 import * as api from "./api.js";
-import { cardValue } from "./cards.js";
+import { cardName, cardValue, sortCards, suitName } from "./cards.js";
 import { t } from "./i18n.js";
 import { playerName } from "./names.js";
 import { applyPlay, chipTotals, settleView, wonPiles } from "./state.js";
@@ -132,6 +132,10 @@ export class TableStore {
     this.connected = false;
     /** A move of yours is on its way to the server: no other until it answers (a double click sends one). */
     this.sent = false;
+    /** @type {number | null} the hand whose cards passed to you have been said */
+    this.receivedSaid = null;
+    /** @type {number | null} the hand whose moon was said with the shooter's choice (not said again at its end) */
+    this.moonSaid = null;
   }
 
   // ------------------------------------------------------------------ naming
@@ -221,6 +225,7 @@ export class TableStore {
     for (const ev of missed) this.logEvent(ev.event, true);
     this.summaryAfterGap(missed.map((/** @type {{event: TableEvent}} */ m) => m.event), before);
     this.summaryNotSeen();
+    this.sayReceived();
     return { reconnect, missed: missed.length };
   }
 
@@ -310,7 +315,45 @@ export class TableStore {
     if (view) this.view = settleView(view, result, chipTotals(table.rules, this.history, this.nPlayers()));
     this.summary = { result, tricks };
     this.hooks.focus("#continue-btn");
-    announce(t("Hand {n} over", { n: result.index + 1 }));
+    // Said here, once, whichever way the summary came (the hand's last event, a reconnection, a reload):
+    // the log's line for the hand's end is kept quiet.
+    announce(this.handEndLine(result));
+  }
+
+  /**
+   * The end of a hand in words, everything the summary shows a sighted player: the points each took, a moon,
+   * and the totals after it (the chips and the pool in chip games).
+   * @param {HandResult} result
+   */
+  handEndLine(result) {
+    const table = /** @type {TableInfo} */ (this.table);
+    const each = (/** @type {number[]} */ xs) => xs.map((x, s) => `${this.nameOf(s)} ${x}`).join(", ");
+    const parts = [t("Hand {n} is over. Points taken: {points}", { n: result.index + 1, points: each(result.points) }) + "."];
+    if (result.shooter !== null && result.shooter !== undefined && this.moonSaid !== result.index) {
+      parts.push(t("{name} shot the moon!", { name: this.nameOf(result.shooter) }));
+    }
+    if (table.rules.settlement !== "points") {
+      // The chips after this hand: the hands before it and this one (history may not hold it yet, or hold later ones).
+      const upTo = this.history.filter((r) => r.index < result.index).concat([result]);
+      parts.push(t("Chips: {values}; pool {pool}", { values: each(chipTotals(table.rules, upTo, this.nPlayers())), pool: result.pool }) + ".");
+    } else {
+      parts.push(t("Totals: {scores}", { scores: each(result.totals) }) + ".");
+    }
+    return parts.join(" ");
+  }
+
+  /**
+   * Say which cards were passed to you, and by whom, once per hand (sighted players see them marked in the
+   * hand until the first trick is over; after that the news is stale).
+   */
+  sayReceived() {
+    const v = this.view;
+    if (!v || this.summary || this.seat === null || !v.received || !v.received.length || v.tricks_played > 0) return;
+    if (v.received_from === null || v.received_from === undefined || this.receivedSaid === v.hand_index) return;
+    this.receivedSaid = v.hand_index;
+    announce(t("You received from {who}: {cards}", {
+      who: this.nameOf(v.received_from), cards: sortCards(v.received).map(cardName).join(", "),
+    }));
   }
 
   /** A finished table seen after the fact: the replay has the revealed seed. */
@@ -420,9 +463,12 @@ export class TableStore {
     // The server puts the views on the last event of a batch; a play without one is applied
     // to the view we hold, so the card still appears in its place at once.
     const play = e.kind === "action" && e.action && e.action.play;
+    const was = this.view;
     if (msg.view && e.kind !== "hand_end") this.view = msg.view;
     else if (msg.view) this.pendingView = msg.view;
     else if (play && this.view) this.view = applyPlay(this.view, e, this.seat);
+    this.sayBroken(was);
+    this.sayReceived();
     if (play) {
       this.hint = null;
       const mine = this.seat !== null && e.action && e.action.seat === this.seat;
@@ -466,6 +512,18 @@ export class TableStore {
     this.hooks.render();
   }
 
+  /**
+   * Say that the penalty suit was just broken (the bar's chip turns red for a sighted player): it decides
+   * what may be led.
+   * @param {View | null} was the view before this event
+   */
+  sayBroken(was) {
+    const v = this.view;
+    const rules = /** @type {TableInfo} */ (this.table).rules;
+    if (!rules.must_break_hearts || !v || !was || was.hand_index !== v.hand_index) return;
+    if (v.hearts_broken && !was.hearts_broken) announce(t("{suit} broken", { suit: suitName(v.penalty_suit) }));
+  }
+
   /** The view that came with a hand's last event, kept back while that hand's summary is up. */
   takePendingView() {
     if (this.pendingView) this.view = this.pendingView;
@@ -478,6 +536,7 @@ export class TableStore {
     this.summary = null;
     this.held = false;
     this.takePendingView();
+    this.sayReceived();
     this.hooks.render();
     // Continue is gone: the keyboard goes on from the hand, not from the top of the page.
     if (this.seat !== null) this.hooks.focus(".hand .card[tabindex='0']");
@@ -491,7 +550,11 @@ export class TableStore {
    * @param {boolean} missed caught up after a reconnection: logged, not announced
    */
   logEvent(e, missed) {
-    this.logLine(eventLine(e, this.seat, (s) => this.nameOf(s)), missed);
+    // A hand's end is logged in full and said by its summary (openSummary), not twice.
+    if (e.kind === "hand_end" && e.result) this.logLine(this.handEndLine(e.result), true);
+    else this.logLine(eventLine(e, this.seat, (s) => this.nameOf(s)), missed);
+    // The shooter's choice says the moon ("… shot the moon and adds …"): the hand's end need not say it again.
+    if (e.kind === "action" && e.action && e.action.moon && !missed && this.view) this.moonSaid = this.view.hand_index;
   }
 
   /**

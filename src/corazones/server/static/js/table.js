@@ -86,6 +86,15 @@ export class TableScreen {
     this.arena.append(h("div.center-msg", null, t("Connecting to the table…")));
     this.resizeObs = new ResizeObserver(() => renderArena(this));
     this.resizeObs.observe(this.arena);
+    // A phone turned on its side (or a window resized) while waiting for your card: the hand is laid out
+    // again for the new width and height at once (its cards' size and rows), not at the next event.
+    /** @type {number} */
+    this.resizeFrame = 0;
+    this.onResize = () => {
+      cancelAnimationFrame(this.resizeFrame);
+      this.resizeFrame = requestAnimationFrame(() => { if (this.store.table) this.render(); });
+    };
+    window.addEventListener("resize", this.onResize);
     this.sock.connect();
   }
 
@@ -116,6 +125,8 @@ export class TableScreen {
 
   destroy() {
     document.removeEventListener("keydown", this.onPageKey);
+    window.removeEventListener("resize", this.onResize);
+    cancelAnimationFrame(this.resizeFrame);
     this.sock.close();
     this.resizeObs.disconnect();
     banner(null);

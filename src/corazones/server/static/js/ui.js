@@ -67,6 +67,14 @@ export function announce(text) {
   while (box.firstChild && box.childNodes.length > 6) box.firstChild.remove();
 }
 
+/**
+ * Whether the window is short and wide (a phone held sideways, a desktop zoomed to 200%): the table is then
+ * drawn smaller so that it fits whole, as app.css's rules for the same query do.
+ */
+export function shortScreen() {
+  return window.matchMedia("(orientation: landscape) and (max-height: 500px)").matches;
+}
+
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 /**
