@@ -120,3 +120,60 @@ def test_hearts_broken_is_said_once_when_it_happens(browser: Any, server: LocalS
     assert at is not None and said.index("hearts broken") == at - 1, (at, said)
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_games_end_is_said_without_the_seed_and_a_hand_without_a_pass_says_so(
+    browser: Any,
+    server: LocalServer,  # noqa: F811
+) -> None:
+    """The game's end is heard as who won (the log keeps the seed, forty-odd random characters that mean
+    nothing read aloud); a hand dealt without a pass is "no pass", not "pass no pass"."""
+    page, _api, _table = open_table(
+        browser, server, DESKTOP, "standard", {"hands": 2, "pass_count": 0}, [HUMAN, RANDOM, RANDOM, RANDOM], "instant"
+    )
+    play_until(page, "over")
+    page.wait_for_function("() => window.__corazones.table.store.log.some((x) => x.startsWith('Game over'))")
+    said = page.evaluate(SAID_JS)
+    log = page.evaluate("window.__corazones.table.store.log")
+    ends = [x for x in said if x.startswith("Game over")]
+    assert len(ends) == 1 and "seed" not in ends[0], said[-4:]
+    assert ends[0] == "Game over" or ends[0].startswith("Game over, won by "), ends
+    logged = [x for x in log if x.startswith("Game over") and "The shuffle seed is revealed: " in x]
+    seed = logged[0].split("The shuffle seed is revealed: ")[1] if logged else ""
+    assert seed and all(seed not in x for x in said), (logged, said[-4:])
+    starts = [x for x in log if x.startswith("Hand 2:")]  # the first hand began before the page opened
+    assert starts and starts[0].endswith(" deals; no pass"), starts
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_your_own_chat_line_is_not_read_back_to_you(browser: Any, server: LocalServer) -> None:  # noqa: F811
+    page, _api, _table = open_table(
+        browser, server, DESKTOP, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM], "fast"
+    )
+    page.click("#tab-chat")
+    page.fill("#chat-input", "good luck!")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".chat-msgs li")
+    page.wait_for_timeout(300)
+    assert not [x for x in page.evaluate(SAID_JS) if "good luck!" in x]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_hints_reasons_name_seats_as_the_table_does(browser: Any, server: LocalServer) -> None:  # noqa: F811
+    """A hint's reasons come as templates; the page names their seats as it names them everywhere (the
+    server's sentence could only count seats from 0)."""
+    page, _api, _table = open_table(
+        browser, server, DESKTOP, "standard", {"hands": 1}, [HUMAN, RANDOM, RANDOM, RANDOM], "fast"
+    )
+    page.wait_for_selector("[data-decision='pass']")
+    reason = page.evaluate("""() => { const tb = window.__corazones.table;
+      tb.showHint({ action: { play: "2C" }, reason: "the trick goes to seat 1 for now",
+        reasons: [{ template: "lead the lowest club", params: {} },
+                  { template: "the trick goes to {seat} for now", params: { seat: { seat: 1 } } }] });
+      return tb.store.hint.reason; }""")
+    assert reason == "lead the lowest club: the trick goes to Bot 2 for now", reason
+    assert page.evaluate("window.__corazones.announced.slice(-1)[0]").endswith(reason)
+    assert not page.errors, page.errors
+    page.context.close()

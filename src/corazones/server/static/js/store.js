@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { playerName } from "./names.js";
 import { applyPlay, chipTotals, settleView, wonPiles } from "./state.js";
 import { announce } from "./ui.js";
-import { eventLine, seatLine } from "./words.js";
+import { eventLine, gameOverSaid, seatLine } from "./words.js";
 
 /** @typedef {import("./state.js").View} View */
 /** @typedef {import("./state.js").TableInfo} TableInfo */
@@ -380,7 +380,8 @@ export class TableStore {
     if (e.kind === "chat") {
       const line = { seat: e.seat, name: e.name || "", text: e.text || "" };
       this.chat.push(line);
-      announce(t("{name} says: {text}", { name: line.name, text: line.text }));
+      // Your own line is not read back to you.
+      if (this.seat === null || line.seat !== this.seat) announce(t("{name} says: {text}", { name: line.name, text: line.text }));
       this.hooks.chat(line);
       return;
     }
@@ -552,7 +553,10 @@ export class TableStore {
   logEvent(e, missed) {
     // A hand's end is logged in full and said by its summary (openSummary), not twice.
     if (e.kind === "hand_end" && e.result) this.logLine(this.handEndLine(e.result), true);
-    else this.logLine(eventLine(e, this.seat, (s) => this.nameOf(s)), missed);
+    else if (e.kind === "game_over") {
+      this.logLine(eventLine(e, this.seat, (s) => this.nameOf(s)), true);
+      if (!missed) announce(gameOverSaid(e, this.seat, (s) => this.nameOf(s)));
+    } else this.logLine(eventLine(e, this.seat, (s) => this.nameOf(s)), missed);
     // The shooter's choice says the moon ("… shot the moon and adds …"): the hand's end need not say it again.
     if (e.kind === "action" && e.action && e.action.moon && !missed && this.view) this.moonSaid = this.view.hand_index;
   }

@@ -12,6 +12,7 @@ import { TableSocket } from "./net.js";
 import { renderArena, sweepTrick } from "./arena.js";
 import { confirmRemove, maybeDialog } from "./dialogs.js";
 import { playCard, renderHand, sendPass, toggleSelect } from "./hand.js";
+import { reasonText } from "./review.js";
 import { renderSide } from "./side.js";
 import { TableStore } from "./store.js";
 import { renderTop } from "./topbar.js";
@@ -259,9 +260,14 @@ export class TableScreen {
     this.sock.send({ type: "hint", level });
   }
 
-  /** @param {{action: Action, reason: string}} msg */
+  /** @param {{action: Action, reason: string, reasons?: import("./review.js").Reason[]}} msg */
   showHint(msg) {
     const a = msg.action;
+    // The reasons as templates, drawn here: seats by the names this table shows (the server's sentence
+    // can only say "seat 2", counted from 0).
+    const st = this.store;
+    const parts = (msg.reasons || []).map((r) => reasonText(r, (s) => st.nameOf(s)));
+    const reason = parts.length ? parts[0] + (parts.length > 1 ? ": " + parts.slice(1).join("; ") : "") : msg.reason;
     let text;
     if (a.play) text = t("Hint: play {card}", { card: cardName(a.play) });
     else if (a.pass) text = t("Hint: pass {cards}", { cards: a.pass.map(cardName).join(", ") });
@@ -269,17 +275,16 @@ export class TableScreen {
     else if (a.declare) text = t("Hint: name {suit}", { suit: suitName(a.declare) });
     else if (a.moon) text = a.moon === "add_to_others" ? t("Hint: add the points to the others") : t("Hint: subtract the points from your score");
     else text = t("Hint");
-    const st = this.store;
-    st.hint = { action: a, reason: msg.reason, text };
+    st.hint = { action: a, reason, text };
     if (a.pass && st.view && st.view.decision === "pass") {
       /** @type {Record<string, number>} */
       const seen = {};
       st.selected = new Set(a.pass.map((c) => { seen[c] = (seen[c] || 0) + 1; return `${c}#${seen[c] - 1}`; }));
     }
-    announce(text + ". " + msg.reason);
+    announce(text + ". " + reason);
     // A decision asked in a dialog (bid, suit, moon): the page behind it is inert, so the hint goes in it.
     const inDialog = document.querySelector("dialog[open] #dlg-hint");
-    if (inDialog) inDialog.textContent = text + " — " + msg.reason;
+    if (inDialog) inDialog.textContent = text + " — " + reason;
     renderHand(this);
   }
 

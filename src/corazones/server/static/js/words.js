@@ -152,10 +152,13 @@ function describeMine(a) {
 export function eventLine(e, mySeat, nameOf) {
   switch (e.kind) {
     case "game_start": return t("The game starts. Shuffle commitment {c}", { c: short(e.commitment) });
-    case "hand_start":
-      return t("Hand {n}: {dealer} deals; pass {way}", {
-        n: (e.hand_index || 0) + 1, dealer: nameOf(/** @type {number} */ (e.dealer)), way: passWay(e.pass_direction),
-      });
+    case "hand_start": {
+      const n = (e.hand_index || 0) + 1;
+      const dealer = nameOf(/** @type {number} */ (e.dealer));
+      // A hand without a pass says so, not "pass no pass".
+      if (!e.pass_direction || e.pass_direction === "hold") return t("Hand {n}: {dealer} deals; no pass", { n, dealer });
+      return t("Hand {n}: {dealer} deals; pass {way}", { n, dealer, way: passWay(e.pass_direction) });
+    }
     case "action": {
       let line = describeAction(/** @type {Action} */ (e.action), mySeat, nameOf);
       if (e.trick) {
@@ -175,13 +178,34 @@ export function eventLine(e, mySeat, nameOf) {
       return t("Hand {n} is over. Points taken: {points}", { n: r.index + 1, points });
     }
     case "game_over": {
-      const names = (e.winners || []).map((s) => (s === mySeat ? t("You") : nameOf(s))).join(", ");
+      const names = winnerNames(e, mySeat, nameOf);
       return names
         ? t("Game over, won by {names}. The shuffle seed is revealed: {seed}", { names, seed: e.seed || "" })
         : t("Game over. The shuffle seed is revealed: {seed}", { seed: e.seed || "" });
     }
     default: return null;
   }
+}
+
+/**
+ * @param {TableEvent} e
+ * @param {number | null} mySeat
+ * @param {(seat: number) => string} nameOf
+ */
+function winnerNames(e, mySeat, nameOf) {
+  return (e.winners || []).map((s) => (s === mySeat ? t("You") : nameOf(s))).join(", ");
+}
+
+/**
+ * What is said aloud at the game's end: who won. The log's line also holds the shuffle seed, forty-odd
+ * random characters that mean nothing read out (the Fairness tab checks it).
+ * @param {TableEvent} e
+ * @param {number | null} mySeat
+ * @param {(seat: number) => string} nameOf
+ */
+export function gameOverSaid(e, mySeat, nameOf) {
+  const names = winnerNames(e, mySeat, nameOf);
+  return names ? t("Game over, won by {names}.", { names }) : t("Game over");
 }
 
 /**
