@@ -791,3 +791,33 @@ def two_editors_in(browser: Any, server: Any) -> None:
     assert [r["entry"]["cards"] for r in page.request.get(url).json()["rows"]][1] == {"QS": [1]}  # untouched
     assert page.errors == []
     page.context.close()
+
+
+def test_six_names_head_the_phone_sheet_whole(chromium_path: str, server: Any) -> None:
+    """A family of six on a 390 px phone: every name heads its column on one line, never broken inside a
+    syllable ("Pap|á"), and the sheet still fits the phone's width."""
+    pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    in_own_thread(in_chromium, chromium_path, server, six_names_in)
+
+
+def six_names_in(browser: Any, server: Any) -> None:
+    import httpx
+
+    names = ["Papá", "Abuela", "Mamá", "Carlitos", "Valentina", "Guillermo"]
+    made = httpx.post(f"{server.base}/api/pads", json={"preset": "standard", "options": {"players": 6}, "names": names})
+    made.raise_for_status()
+    page = phone(browser, server, "es")
+    page.goto(f"/pad/#{made.json()['id']}.{made.json()['key']}")
+    page.wait_for_selector(".pad-table thead th")
+    lines = page.eval_on_selector_all(
+        ".pad-table thead th",
+        """ths => ths.slice(1).map(th => { const r = document.createRange(); r.selectNodeContents(th);
+          return [th.textContent, new Set([...r.getClientRects()].map(x => Math.round(x.top))).size]; })""",
+    )
+    assert [n for n, _ in lines] == names
+    assert all(count == 1 for _, count in lines), lines
+    sheet = page.eval_on_selector(".pad-sheet", "e => [e.scrollWidth, e.clientWidth]")
+    assert sheet[0] <= sheet[1], sheet
+    shot(page, "six-names-390")
+    assert not page.errors, page.errors
+    page.context.close()
