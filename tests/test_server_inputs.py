@@ -142,6 +142,8 @@ def test_a_rate_limited_act_echoes_its_ref(server: LocalServer) -> None:
         "stan\u200bdard bot",
         "ｓｅａｔ　１",
         "bot estándar",
+        "moon shooter",
+        "Cazador de luna",
     ],
 )
 def test_names_that_impersonate_bots_seats_or_cards_are_refused(server: LocalServer, name: str) -> None:

@@ -27,7 +27,12 @@ import unicodedata
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from corazones.core.text import has_visible, safe_name
+from corazones.i18n import LANGS, N_, translator
+from corazones.players.registry import LEVELS
 from corazones.server.schema import LIMITS
+from corazones.services.store.looks import skeleton
+
+_WORD_RE = re.compile(r"[\w']+")
 
 _SALT = "corazones-player-token"
 _N, _R, _P = 2**14, 8, 1
@@ -105,46 +110,66 @@ def legacy_login_name(name: str) -> str:
     return safe_name(name, LIMITS["name_chars"], empty="").casefold()
 
 
-#: Words a player's name may not be made of: the bot levels (as the web app shows them in each language),
-#: "bot" itself, and seats, so nobody passes for a bot or for a seat's label at a table.
-_BOT_WORDS = frozenset(
-    {"bot", "bots", "random", "beginner", "standard", "expert", "aleatorio", "principiante", "estándar", "estandar"}
-    | {"experto", "ai", "ia", "cpu"}
-)
+#: Each level of :data:`~corazones.players.registry.LEVELS` by the name the faces show it under (the web
+#: app's ``levelName`` in ``static/js/words.js``, the terminal app's ``tui.texts.LEVELS``: the same msgids,
+#: which a test holds to this table).  A level missing here is still reserved under its own name.
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "beginner": N_("beginner"),
+    "standard": N_("standard"),
+    "expert": N_("expert"),
+    "shooter": N_("moon shooter"),
+    "moonshot": N_("searching moon shooter"),
+    "learned": N_("learned"),
+}
+#: Words that name a machine player in any language, whatever its level.
+_MACHINE_WORDS = ("bot", "bots", "ai", "ia", "cpu")
+
+
+def _fold(text: str) -> tuple[str, ...]:
+    """The words of ``text`` as :func:`impersonates` compares them: as they look (:func:`skeleton`), case-folded."""
+    return tuple(_WORD_RE.findall(skeleton(text).casefold()))
+
+
+def _reserved_phrases() -> frozenset[tuple[str, ...]]:
+    """Every way a bot level can be written: each level of the registry by its own name and by the name
+    each face shows it under, in every language the faces speak (``cazador de luna``), also run together
+    (``moonshooter``); and the machine words."""
+    names: set[str] = set(_MACHINE_WORDS)
+    for level in LEVELS:
+        names.add(level)
+        shown = LEVEL_NAMES.get(level)
+        if shown is not None:
+            names.update(translator(lang).gettext(shown) for lang in LANGS)
+    phrases = {_fold(n) for n in names}
+    phrases |= {("".join(p),) for p in phrases if len(p) > 1}
+    return frozenset(p for p in phrases if p)
+
+
+_BOT_PHRASES = _reserved_phrases()
 _SEAT_RE = re.compile(r"^(seat|asiento|player|jugador|jugadora|p)\s*#?\s*\d+$")
 _CARD_RE = re.compile(r"^(10|[2-9tjqka])\s*[cdsh♠♥♦♣♤♡♢♧]$")
-_WORD_RE = re.compile(r"[\w']+")
 
 
-#: Letters drawn like a Latin letter in most fonts (NFKC leaves them): Cyrillic, Greek, Latin small
-#: capitals and dotless letters.  Upper and lower case apart: Greek ``Η`` looks like H, ``η`` like n.
-_LOOKALIKES = str.maketrans(
-    {
-        **dict(zip("АВСЕНІЈКМОРЅТХУҮԚԜҺӀ", "ABCEHIJKMOPSTXYYQWHI", strict=True)),
-        **dict(zip("авсеіјкмнопрѕтуүхһԁԛԝӏ", "abceijkmhonpstyyxhdqwl", strict=True)),
-        **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹ", "ABEZHIKMNOPTYXC", strict=True)),
-        **dict(zip("αβεηικνορτυχϲϳ", "abenikvoptuxcj", strict=True)),
-        **dict(zip("ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢıȷɑɡɩ", "abcdeghijklmnoprstuvwyzijagi", strict=True)),
-    }
-)
-
-
-def _skeleton(name: str) -> str:
-    """``name`` as it looks, in Latin letters: accents dropped (``bót``), look-alike letters of other
-    scripts read as the Latin letter they are drawn like (Cyrillic ``Вот``), so a check of the words a
-    name may not be cannot be passed by spelling them in letters that only look the same."""
-    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
-    return bare.translate(_LOOKALIKES)
+def _only_bot_levels(words: tuple[str, ...]) -> bool:
+    """Whether ``words`` are nothing but reserved phrases one after another (``expert``, ``moon shooter``,
+    ``estándar cazador de luna``): a name of them alone would read as a bot's label."""
+    longest = max(map(len, _BOT_PHRASES))
+    fits = [True] + [False] * len(words)  # fits[i]: the first i words are reserved phrases
+    for i in range(1, len(words) + 1):
+        fits[i] = any(fits[i - n] and words[i - n : i] in _BOT_PHRASES for n in range(1, min(longest, i) + 1))
+    return bool(words) and fits[-1]
 
 
 def impersonates(name: str) -> bool:
     """Whether a (cleaned) name could be taken for a bot, a seat or a card at a table: it has the word
-    "bot", is only bot-level words ("expert", "standard"), a seat ("seat 1", "asiento 2") or a card
-    ("QS", "10♥"), in whatever letters look like them (:func:`_skeleton`)."""
-    key = " ".join(_skeleton(name).casefold().split())
-    words = _WORD_RE.findall(key)
+    "bot", is only bot levels, as the registry or a face names them in any language ("expert",
+    "moon shooter", "cazador de luna"), a seat ("seat 1", "asiento 2") or a card
+    ("QS", "10♥"), in whatever letters look like them (:func:`~corazones.services.store.looks.skeleton`)."""
+    key = " ".join(skeleton(name).casefold().split())
+    words = _fold(name)
     if "bot" in words or "bots" in words:
         return True
-    if words and all(w in _BOT_WORDS for w in words):
+    if _only_bot_levels(words):
         return True
     return bool(_SEAT_RE.match(key) or _CARD_RE.match(key))

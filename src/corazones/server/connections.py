@@ -7,6 +7,7 @@ import contextlib
 import time
 
 from corazones.core.errors import N_
+from corazones.server.addresses import client_key
 from corazones.server.context import Context
 from corazones.server.events import EventLog, seat_event
 from corazones.server.refusal import Refused, tell
@@ -18,11 +19,11 @@ from corazones.server.turns import Turns
 
 class Admission:
     """Open connections per client address, table WebSockets and waiting pad followers together
-    (at most ``Settings.ws_per_address`` each)."""
+    (at most ``Settings.ws_per_address`` each; an IPv6 client counted by its /64, :func:`client_key`)."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        #: address -> its open connections counted by :meth:`admit`
+        #: client (:func:`client_key` of its address) -> its open connections counted by :meth:`admit`
         self.addresses: dict[str, int] = {}
 
     def admit(self, address: str) -> bool:
@@ -33,19 +34,21 @@ class Admission:
         up to N times the limit (docs/server.md).  Uvicorn puts the forwarded address in the request
         for proxies trusted by ``FORWARDED_ALLOW_IPS`` (``corazones serve --forwarded-allow-ips``).
         """
-        n = self.addresses.get(address, 0)
+        key = client_key(address)
+        n = self.addresses.get(key, 0)
         if n >= self.settings.limit("ws_per_address"):
             return False
-        self.addresses[address] = n + 1
+        self.addresses[key] = n + 1
         return True
 
     def release(self, address: str) -> None:
         """The connection :meth:`admit` counted has closed."""
-        left = self.addresses.get(address, 1) - 1
+        key = client_key(address)
+        left = self.addresses.get(key, 1) - 1
         if left > 0:
-            self.addresses[address] = left
+            self.addresses[key] = left
         else:
-            self.addresses.pop(address, None)
+            self.addresses.pop(key, None)
 
 
 class Connections:

@@ -7,7 +7,8 @@ the server by hundreds of MiB, and thousands of unfinished requests (a
 ``/healthz`` and the database itself failed to open.  This guard wraps
 uvicorn's HTTP protocol (``uvicorn.Config(http=...)``, a public setting) and:
 
-* caps the open connections of one client address (``per_address``) and of the
+* caps the open connections of one client address (``per_address``; an IPv6
+  client counted by its /64, :func:`~corazones.server.addresses.client_key`) and of the
   whole process (``total``, below the process's file-descriptor limit): a
   connection over either cap is answered 503 and closed at once;
 * gives a connection ``head_seconds`` to send its first request head, and
@@ -31,6 +32,8 @@ import logging
 import resource
 from dataclasses import dataclass, field
 from typing import Any
+
+from corazones.server.addresses import client_key
 
 log = logging.getLogger("corazones.server")
 
@@ -65,6 +68,7 @@ class _Counts:
     """Open connections, per address and in all, shared by every connection of one server."""
 
     total: int = 0
+    #: open connections per client (:func:`~corazones.server.addresses.client_key`: an IPv6 /64 is one)
     by_address: dict[str, int] = field(default_factory=dict)
 
 
@@ -154,6 +158,7 @@ def guarded_protocol(
             self.trusted = Trust(config.forwarded_allow_ips if config.proxy_headers else "")
             self.transport: Any = None
             self.address: str | None = None
+            self.key: str | None = None  # the client the address counts as (client_key)
             self.counted_address = False
             self.admitted = False
             self.released = False
@@ -168,9 +173,10 @@ def guarded_protocol(
             self.transport = transport
             peer = transport.get_extra_info("peername")
             self.address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+            self.key = client_key(self.address) if self.address is not None else None
             over = counts.total >= total
             capped = self.address is not None and self.address not in self.trusted
-            if not over and capped and counts.by_address.get(self.address or "", 0) >= limits.per_address:
+            if not over and capped and counts.by_address.get(self.key or "", 0) >= limits.per_address:
                 over = True
             if over:
                 transport.write(_reply(503, "Service Unavailable", "too many connections; try again later"))
@@ -178,9 +184,9 @@ def guarded_protocol(
                 return
             self.admitted = True
             counts.total += 1
-            if capped and self.address is not None:
+            if capped and self.key is not None:
                 self.counted_address = True
-                counts.by_address[self.address] = counts.by_address.get(self.address, 0) + 1
+                counts.by_address[self.key] = counts.by_address.get(self.key, 0) + 1
             self._arm(limits.head_seconds)
             self.inner.connection_made(transport)
 
@@ -189,12 +195,12 @@ def guarded_protocol(
                 return
             self.released = True
             counts.total -= 1
-            if self.counted_address and self.address is not None:
-                left = counts.by_address.get(self.address, 1) - 1
+            if self.counted_address and self.key is not None:
+                left = counts.by_address.get(self.key, 1) - 1
                 if left > 0:
-                    counts.by_address[self.address] = left
+                    counts.by_address[self.key] = left
                 else:
-                    counts.by_address.pop(self.address, None)
+                    counts.by_address.pop(self.key, None)
 
         # ----------------------------------------------------------- timing
         def _arm(self, seconds: float) -> None:

@@ -4,7 +4,8 @@ The write rate is counted per player when the request carries a valid token,
 else per client address: many people behind one address (a school, a
 carrier's NAT, a proxy) do not share one budget, and one player cannot spend
 more by switching addresses.  Requests without a token (making a guest,
-logging in) are counted per address, and so are those with a token that
+logging in) are counted per address (an IPv6 client by its /64:
+:func:`~corazones.server.addresses.client_key`), and so are those with a token that
 this process has seen revoked (``Connections.revoked_below``).  Behind a reverse proxy, uvicorn puts
 the forwarded client address in the scope for trusted proxies
 (``FORWARDED_ALLOW_IPS``).
@@ -28,6 +29,7 @@ from typing import Any
 
 from corazones.core.errors import N_, CorazonesError, Count
 from corazones.i18n import error_json
+from corazones.server.addresses import client_key
 from corazones.server.schema import LIMITS
 
 Scope = dict[str, Any]
@@ -93,7 +95,7 @@ class HttpLimits:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        client = _player_key(scope) or "address:" + str((scope.get("client") or ("?", 0))[0])
+        client = _player_key(scope) or "address:" + client_key(str((scope.get("client") or ("?", 0))[0]))
         if not self.writes.take(client):
             await _reply(send, 429, "rate_limited", TOO_MANY_WRITES, n=Count(int(self.burst)))
             return

@@ -12,6 +12,7 @@ from corazones.core.cards import card_str
 from corazones.core.commitment import commit
 from corazones.core.errors import N_
 from corazones.core.game import Game
+from corazones.server.addresses import client_key
 from corazones.server.auth import clean_name
 from corazones.server.context import Context
 from corazones.server.events import EventLog, seat_event
@@ -48,6 +49,7 @@ class Seating:
         if len(self.ctx.tables) >= self.ctx.settings.limit("tables_per_process"):
             raise Refused("rate_limited", N_("This server holds as many tables as it may; try again later."))
         if address is not None:
+            address = client_key(address)  # an IPv6 client's whole /64 counts as one
             cap = int(self.ctx.settings.limit("tables_per_address"))
             if sum(1 for t in self.ctx.tables.values() if t.address == address and t.status != "finished") >= cap:
                 raise Refused(

@@ -6,6 +6,7 @@ import asyncio
 import time
 from typing import Any
 
+from corazones.server.addresses import client_key
 from corazones.server.context import Context
 from corazones.server.limits import Buckets
 from corazones.server.outgoing import encode
@@ -20,9 +21,10 @@ class Snapshots:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         per_minute = ctx.settings.limit("missed_events_per_minute")
-        #: Events resent per client address: a resume of a long game costs a read of the store and a
-        #: redaction of up to ``missed_events_max`` events, so many sockets resuming from the start
-        #: could slow every table; past the budget a connection gets the snapshot alone.
+        #: Events resent per client address (an IPv6 client per /64, :func:`client_key`): a resume of a
+        #: long game costs a read of the store and a redaction of up to ``missed_events_max`` events, so
+        #: many sockets resuming from the start could slow every table; past the budget a connection
+        #: gets the snapshot alone.
         self.resent = Buckets(per_minute / 60.0, per_minute, ctx.settings.clock)
 
     def info(self, t: TableRuntime, viewer: int | None = None) -> dict[str, Any]:
@@ -67,7 +69,8 @@ class Snapshots:
         complete = True
         seq = t.seq
         if last_seq is not None and last_seq < seq:
-            if seq - last_seq > LIMITS["missed_events_max"] or not self.resent.take(conn.address, seq - last_seq):
+            too_many = seq - last_seq > LIMITS["missed_events_max"]
+            if too_many or not self.resent.take(client_key(conn.address), seq - last_seq):
                 complete = False
             else:
                 if t.recent and t.recent[0][0] <= last_seq + 1:

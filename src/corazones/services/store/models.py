@@ -16,6 +16,8 @@ from __future__ import annotations
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from corazones.services.store.looks import FOLDED_CHARS
+
 
 class Base(DeclarativeBase):
     pass
@@ -32,6 +34,11 @@ class Secret(Base):
 class Player(Base):
     """A guest (name only) or an account (unique name, salted scrypt hash of the password).
 
+    An account's ``login`` is its name case-folded (what logging in looks up) and its ``look`` the
+    name as it looks (:func:`~corazones.services.store.looks.look`, revision 0005): both unique, so
+    no account can pass for another by letters of another script that look the same.  An account
+    registered before 0005 that looked like an older one has no ``look`` (it keeps working).
+
     ``token_gen`` is the generation of the player's sign-in tokens: a token is
     accepted only while it names the current one, so one write signs the
     player out on every device."""
@@ -40,7 +47,10 @@ class Player(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40))
     kind: Mapped[str] = mapped_column(String(10))
-    login: Mapped[str | None] = mapped_column(String(40), unique=True)
+    #: 40 characters in SQLite (which enforces no length), wider in PostgreSQL since revision 0005: a
+    #: 40-character name case-folded may be longer (``ß`` is ``ss``).
+    login: Mapped[str | None] = mapped_column(String(40).with_variant(String(FOLDED_CHARS), "postgresql"), unique=True)
+    look: Mapped[str | None] = mapped_column(String(FOLDED_CHARS), unique=True, index=True)
     password_hash: Mapped[str | None] = mapped_column(String(300))
     created: Mapped[float] = mapped_column(Float)
     #: Written into every token issued for this player; bumping it revokes them all (revision 0003).

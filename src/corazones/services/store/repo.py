@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from corazones.services.store.db import make_engine, migrate
+from corazones.services.store.looks import look
 from corazones.services.store.models import Event, Player, Result, Secret, Table
 
 UNFINISHED = ("open", "playing")
@@ -95,8 +96,10 @@ class Store:
 
     # ------------------------------------------------------------ players
     def add_player(self, name: str, kind: str, login: str | None = None, password_hash: str | None = None) -> Player:
-        """A new player; :class:`ValueError` when ``login`` is taken."""
-        player = Player(name=name, kind=kind, login=login, password_hash=password_hash, created=time.time())
+        """A new player; :class:`ValueError` when ``login`` is taken, or an account's name looks like one
+        already taken (:func:`~corazones.services.store.looks.look`: ``Аna`` in Cyrillic is ``Ana``)."""
+        key = look(name) if login is not None else None
+        player = Player(name=name, kind=kind, login=login, look=key, password_hash=password_hash, created=time.time())
         try:
             with self.session.begin() as s:
                 s.add(player)
