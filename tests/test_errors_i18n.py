@@ -132,8 +132,15 @@ def test_turn_rules_options_and_seeds_read_spanish() -> None:
     other = (seat + 1) % 4
     with pytest.raises(IllegalActionError) as info:
         g.apply(Action.play(other, g.deal.hand(other)[0]))
+    # str() is the programmer's English, seats as the API's indexes; a face counts them from 1, as it names them
     assert str(info.value) == f"it is not seat {other}'s turn to play; waiting for seat(s) {seat}"
-    assert error_text(ES, info.value) == f"no le toca jugar al asiento {other}; se espera al asiento o asientos {seat}"
+    assert error_text(translator("en").gettext, info.value) == (
+        f"it is not seat {other + 1}'s turn to play; waiting for seat(s) {seat + 1}"
+    )
+    assert error_text(ES, info.value) == (
+        f"no le toca jugar al asiento {other + 1}; se espera al asiento o asientos {seat + 1}"
+    )
+    assert error_json(info.value)["params"]["seat"] == str(other + 1)  # the web app shows it as people read it
     with pytest.raises(RulesError) as rules:
         Rules.preset("standard", target=0)
     assert str(rules.value) == "target = 0 is out of range; allowed: 1 to 1000"
@@ -183,9 +190,9 @@ def test_the_server_refuses_an_illegal_move_in_the_connection_language(server: L
         a.act({"play": hand[0]})  # a play during the pass
         bad = a.wait(lambda m: m["type"] == "error")
         assert bad["code"] == "illegal"
-        # the seats still to pass are named; the bots may have passed already
+        # the seats still to pass are named, counted from 1 as the table names them; the bots may have passed already
         assert re.fullmatch(
-            r"Esa jugada no está permitida: ahora no se puede jugar: toca pasar al asiento o asientos 0(, [1-3])*",
+            r"Esa jugada no está permitida: ahora no se puede jugar: toca pasar al asiento o asientos 1(, [2-4])*",
             bad["message"],
         ), bad["message"]
         # any card the hand lacks (a fixed short list can all be in a random hand)
@@ -195,7 +202,7 @@ def test_the_server_refuses_an_illegal_move_in_the_connection_language(server: L
         a.act({"pass": [*hand[:2], foreign]})
         bad = a.wait(lambda m: m["type"] == "error")
         assert bad["message"] == (
-            f"Esa jugada no está permitida: el asiento 0 no puede pasar {foreign}: "
+            f"Esa jugada no está permitida: el asiento 1 no puede pasar {foreign}: "
             "no la tiene en la mano (o la pasa dos veces)"
         )
     finally:
@@ -324,8 +331,9 @@ def test_a_table_refusal_is_a_core_error_shown_the_one_way(server: LocalServer) 
     with pytest.raises(ApiError) as taken:
         carl.join(info["id"], seat=1)
     detail = taken.value.detail
-    assert (detail["code"], detail["message"]) == ("seat_taken", "Seat 1 is not free.")
-    assert detail["reason"] == {"template": "Seat {seat} is not free.", "params": {"seat": 1}}
+    # the seat of index 1 is the one the table calls "Seat 2", in the message and in the reason the page shows
+    assert (detail["code"], detail["message"]) == ("seat_taken", "Seat 2 is not free.")
+    assert detail["reason"] == {"template": "Seat {seat} is not free.", "params": {"seat": "2"}}
     with pytest.raises(ApiError) as missing:
         carl.join("no-such-table")
     assert missing.value.detail["reason"] == {
@@ -362,19 +370,20 @@ def test_a_record_stopped_at_an_illegal_action_quotes_it_in_spanish(tmp_path: Pa
     seat = rec["actions"][i + 1]["seat"]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(rec), encoding="utf-8")
-    spanish = f"la acción n.º {i + 2} (el asiento {seat} juega {card}) no es válida: "
+    # the seat is counted from 1, as the replay names it ("Seat 1" is the record's seat 0)
+    spanish = f"la acción n.º {i + 2} (el asiento {seat + 1} juega {card}) no es válida: "
     code, out = run("replay", str(bad), "--lang", "es")
     assert code == 1 and spanish in out and "plays" not in out
-    # verify's verdicts stay English in every language, for scripts (docs/cli.md)
+    # verify's verdicts stay English in every language, for scripts (docs/cli.md), seats counted from 1 too
     code, out = run("verify", str(bad), "--lang", "es")
-    assert code == 1 and f"FAIL {bad}: action #{i + 2} (seat {seat} plays {card}) is illegal: " in out
+    assert code == 1 and f"FAIL {bad}: action #{i + 2} (seat {seat + 1} plays {card}) is illegal: " in out
     # every kind of action reads in both languages
     said = {
-        Action.pass_cards(0, ["QS", "KH", "AH"]): ("seat 0 passes QS KH AH", "el asiento 0 pasa QS KH AH"),
-        Action.bid(1, 3): ("seat 1 bids 3", "el asiento 1 puja 3"),
-        Action.bid(1, 0): ("seat 1 passes the bid", "el asiento 1 no puja"),
-        Action.declare(2, "S"): ("seat 2 names S as penalty suit", "el asiento 2 nombra S como palo de castigo"),
-        Action.moon(3, "add_to_others"): ("seat 3 chooses add_to_others", "el asiento 3 elige add_to_others"),
+        Action.pass_cards(0, ["QS", "KH", "AH"]): ("seat 0 passes QS KH AH", "el asiento 1 pasa QS KH AH"),
+        Action.bid(1, 3): ("seat 1 bids 3", "el asiento 2 puja 3"),
+        Action.bid(1, 0): ("seat 1 passes the bid", "el asiento 2 no puja"),
+        Action.declare(2, "S"): ("seat 2 names S as penalty suit", "el asiento 3 nombra S como palo de castigo"),
+        Action.moon(3, "add_to_others"): ("seat 3 chooses add_to_others", "el asiento 4 elige add_to_others"),
     }
     for action, (english, castellano) in said.items():
         assert (str(action), error_text(ES, action.describe())) == (english, castellano)

@@ -155,7 +155,7 @@ def test_the_rule_survives_a_restart(tmp_path: Path) -> None:
         ana.request("POST", f"/api/tables/{tid}/leave", {})
         with pytest.raises(ApiError) as e:
             ana.join(tid, 2)
-        assert e.value.detail["code"] == "seat_taken" and "seat 0" in e.value.detail["message"]
+        assert e.value.detail["code"] == "seat_taken" and "seat 1 " in e.value.detail["message"]  # index 0
         assert ana.join(tid, 0)["seats"][0]["player"] is not None  # her own seat back
         assert bea.join(tid, 2)["seats"][2]["player"] is not None  # and Bea hers
 

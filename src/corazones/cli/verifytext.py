@@ -39,9 +39,26 @@ from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
 from corazones.core.text import safe_line
-from corazones.i18n import translator
+from corazones.i18n import error_text, translator
 
 _NOT_JSON = object()
+
+
+def english(error: object) -> str:
+    """The engine's words for people, in English whatever ``--lang`` says, so scripts can read them (docs/cli.md).
+
+    Not ``str(error)``, the programmer's sentence: that names seats by their
+    index from 0, and a person reads them counted from 1, as every face names them.
+    """
+    return error_text(translator("en").gettext, error)
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """A hand log line's verdict as ``verify`` prints it: ``ok, ...`` or ``FAIL status: ...``, in English (above)."""
+    if verdict.reason is None or str(verdict.reason) != verdict.message:  # a message worded apart from its reason
+        return str(verdict)
+    text = english(verdict.reason)
+    return text if verdict.ok else f"FAIL {verdict.status}: {text}"
 
 
 def run_verify(file: Path | str, lang: str = "en") -> int:
@@ -102,7 +119,7 @@ def _report(verdicts: Any, file: Path | str, lang: str) -> int:
     _ = translator(lang).gettext
     passed = failed = 0
     for no, verdict in verdicts:
-        typer.echo(_("line {n}: {verdict}").format(n=no, verdict=safe_line(str(verdict), 1000)))
+        typer.echo(_("line {n}: {verdict}").format(n=no, verdict=safe_line(verdict_text(verdict), 1000)))
         if verdict.ok:
             passed += 1
         else:
@@ -117,7 +134,7 @@ def _verify_record_text(file: Path | str, text: str, lang: str) -> int:
     try:
         data = loads(text)
     except CorazonesError as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")  # English, as every verdict (docs/cli.md)
+        typer.echo(f"FAIL {shown(file)}: {safe_line(english(e), 1000)}")
         return FAILED
     return _verify_record(file, data, lang)
 
@@ -127,7 +144,7 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
     try:
         game = verify_record(check_shape(data))
     except (CorazonesError, ValueError, RecursionError) as e:
-        typer.echo(f"FAIL {shown(file)}: {safe_line(str(e), 1000)}")  # English, as every verdict (docs/cli.md)
+        typer.echo(f"FAIL {shown(file)}: {safe_line(english(e), 1000)}")
         return FAILED
     if game.over:
         players = data.get("players") or []

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from corazones.core import validate
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
-from corazones.core.errors import N_, CardError, Count, IllegalActionError, Message, RecordError
+from corazones.core.errors import N_, CardError, Count, IllegalActionError, Message, RecordError, Seats
 from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
 from corazones.core.validate import is_whole, is_whole_in
 
@@ -221,10 +221,13 @@ class Action:
 
         Cards, suit letters and moon choices are the same in every language; the words around them
         ("plays", "passes the bid") go through the catalog where a face shows the text, so a record
-        that stops at an illegal action reads well in Spanish too.
+        that stops at an illegal action reads well in Spanish too.  The seat is a
+        :class:`~corazones.core.errors.Seats`: a face says it counted from 1, as it names seats, and
+        ``str()`` says the index, as the API does; one that is no seat at all is shown as given.
         """
         k = self.kind
-        seat = show(self.seat)
+        raw: Any = self.seat
+        seat: Seats | str = Seats(raw) if type(raw) is int and raw >= 0 else show(raw)
         if k is Kind.PLAY:
             return Message(N_("seat {seat} plays {cards}"), seat=seat, cards=self._cards())
         if k is Kind.PASS:

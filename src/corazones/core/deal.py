@@ -35,7 +35,7 @@ from corazones.core.cards import (
     mask_cards,
     parse_card,
 )
-from corazones.core.errors import N_, IllegalActionError, Message, Plural
+from corazones.core.errors import N_, IllegalActionError, Message, Plural, Seats
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.rules import Rules, discard_group_mask
 from corazones.core.trick import Trick, trick_winner
@@ -513,21 +513,21 @@ class Deal:
                 N_("{kind} is not possible now: the game waits for {want} from seat(s) {seats}"),
                 kind=KIND_WORDS[action.kind],
                 want=KIND_WORDS[want],
-                seats=", ".join(map(str, self.to_act())),
+                seats=Seats(*self.to_act()),
             )
         if seat not in self.to_act():
             raise IllegalActionError(
                 N_("it is not seat {seat}'s turn to {kind}; waiting for seat(s) {seats}"),
-                seat=seat,
+                seat=Seats(seat),
                 kind=KIND_WORDS[want],
-                seats=", ".join(map(str, self.to_act())),
+                seats=Seats(*self.to_act()),
             )
         if ph == PLAY:
             c = action.cards[0] if len(action.cards) == 1 else -1
             if not 0 <= c < 52:
                 raise IllegalActionError(N_("a play names exactly one card"))
             if not self.h1[seat] >> c & 1:
-                raise IllegalActionError(N_("seat {seat} does not hold {card}"), seat=seat, card=card_str(c))
+                raise IllegalActionError(N_("seat {seat} does not hold {card}"), seat=Seats(seat), card=card_str(c))
             legal = self.legal_mask(seat)
             if not legal >> c & 1:
                 raise IllegalActionError(
@@ -553,7 +553,9 @@ class Deal:
                     left1 ^= bit
                 else:
                     raise IllegalActionError(
-                        N_("seat {seat} cannot pass {card}: not in hand (or passed twice)"), seat=seat, card=card_str(c)
+                        N_("seat {seat} cannot pass {card}: not in hand (or passed twice)"),
+                        seat=Seats(seat),
+                        card=card_str(c),
                     )
         elif ph == BID:
             v = raw.value

@@ -17,7 +17,19 @@ A parameter is shown as it is (card strings, numbers, names quoted from the
 input) unless it is itself a :class:`Message` or a :class:`CorazonesError`, a
 text for people that the face translates the same way before filling the
 outer template (the reason a card may not be played, the error under a record
-line), or a :class:`Count`.
+line), a :class:`Count`, or :class:`Seats`.
+
+Seats: the engine and its data count them from 0 (records, JSON,
+``Action.seat``, observations), people from 1, as at a table and as every
+face names them ("Seat 1" is index 0).  A seat a sentence names is a
+:class:`Seats` parameter, so each reader gets its own count from the one
+error: ``str(error)``, for programmers and logs beside the API, names the
+index (``seat 0 does not hold 2C``, as ``Action.play(0, ...)`` said), and a
+face (``error_text``) names the seat counted from 1 (``seat 1 does not hold
+2C``, the seat the table calls "Seat 1"), and ``error_json`` sends the web
+app that same text, which the page shows as it is.  A sentence
+about the data itself (``a seat is a whole number 0 to 3``, ``hands[2]``)
+names the index as the data holds it, a plain ``int``.
 """
 
 from __future__ import annotations
@@ -31,8 +43,15 @@ def N_(message: str) -> str:
 
 
 def fill(template: str, params: dict[str, Any]) -> str:
-    """``template`` with its placeholders filled; a template without parameters is shown as it is."""
-    return template.format(**params) if params else template
+    """``template`` with its placeholders filled: the English ``str()`` of an error or a message.
+
+    A template without parameters is shown as it is.  :class:`Seats` are
+    filled in as indexes from 0, the numbers the Python API uses; a face fills
+    the same template with the seats counted from 1 (:meth:`Seats.counted_from_1`).
+    """
+    if not params:
+        return template
+    return template.format(**{k: str(v) if isinstance(v, Seats) else v for k, v in params.items()})
 
 
 class Message:
@@ -88,7 +107,7 @@ class Count:
     (:func:`corazones.i18n.error_text`: ``10.000`` in Spanish, where
     ``10,000`` would read as ten), and the wire form is the number itself,
     which the web app groups the same way.  For sizes, limits and counts;
-    a seat, a port or a card's rank stays a plain ``int``.
+    a seat is :class:`Seats`, a port or a card's rank stays a plain ``int``.
     """
 
     __slots__ = ("n",)
@@ -107,6 +126,50 @@ class Count:
 
     def __hash__(self) -> int:
         return hash(self.n)
+
+
+class Seats:
+    """One seat or several named by a text: their indexes from 0, which people read counted from 1.
+
+    Filled into a template by a face (``format``, as
+    :func:`corazones.i18n.error_text` fills every parameter) it is the number
+    people read and every face names seats by: ``Seats(0)`` is ``1``,
+    ``Seats(0, 2)`` is ``1, 3`` ("Seat 1" is index 0); so is what
+    :func:`corazones.i18n.error_json` sends the web app.  As a value (``str``)
+    and in the core's own English ``str(error)`` (:func:`fill`, for
+    programmers beside the API) it is the indexes, ``0, 2``, as the data and
+    ``Action.seat`` count them.
+    """
+
+    __slots__ = ("indexes",)
+
+    def __init__(self, *indexes: int) -> None:
+        self.indexes = indexes
+
+    @property
+    def index(self) -> int:
+        """The first (usually the only) seat's index, from 0."""
+        return self.indexes[0]
+
+    def __str__(self) -> str:
+        """The indexes from 0 (``0, 2``), as the API and the data count them."""
+        return ", ".join(str(i) if type(i) is int else repr(i) for i in self.indexes)
+
+    def counted_from_1(self) -> str:
+        """The seats as people read them (``1, 3``); a value that is no index (an Action made by hand) as given."""
+        return ", ".join(str(i + 1) if type(i) is int and i >= 0 else repr(i) for i in self.indexes)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.counted_from_1(), spec)
+
+    def __repr__(self) -> str:
+        return f"Seats({', '.join(map(repr, self.indexes))})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seats) and self.indexes == other.indexes
+
+    def __hash__(self) -> int:
+        return hash(self.indexes)
 
 
 class CorazonesError(Exception):

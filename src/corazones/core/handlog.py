@@ -35,7 +35,7 @@ from typing import Any, Final
 from corazones.core.actions import MOON_CHOICES, Action
 from corazones.core.cards import SUIT_LETTERS, card_str, format_cards, parse_card
 from corazones.core.deal import DECLARE, MOON, PASS, PLAY, Deal
-from corazones.core.errors import N_, CorazonesError, Message
+from corazones.core.errors import N_, CorazonesError, Message, Seats
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, check_json, parse_json, show
 from corazones.core.rules import PRESETS, Rules
 from corazones.core.validate import is_whole, refuse_unknown, seat_or_none
@@ -76,10 +76,11 @@ class Verdict:
 
     ``status`` is one of :data:`STATUSES`; ``points`` are the hand scores the
     rules give (after the moon rule) whenever the deal could be played out.
-    ``message`` is the English sentence (``corazones verify`` prints it, for
-    scripts); ``reason`` is the same as a template and its parameters
-    (a :class:`Message` or a core error), for a face that shows it translated
-    with ``corazones.i18n.error_text``.
+    ``message`` is the English sentence for programs, naming seats by their
+    index from 0 as ``str(error)`` does; ``reason`` is the same as a template
+    and its parameters (a :class:`Message` or a core error), for a face that
+    shows it with ``corazones.i18n.error_text``: translated, seats counted
+    from 1 (``corazones verify`` prints it so, in English, for scripts).
     """
 
     ok: bool
@@ -221,7 +222,7 @@ def _auction(data: dict[str, Any], rules: Rules) -> tuple[list[int] | None, int 
         assert seat is not None
         if declare is None:
             raise _malformed(
-                N_("seat {seat} names the suit after a carried-over pool: 'declare' must name it"), seat=seat
+                N_("seat {seat} names the suit after a carried-over pool: 'declare' must name it"), seat=Seats(seat)
             )
         return None, seat, declare
     if not isinstance(bids, list) or len(bids) != n or not all(is_whole(b) for b in bids):
@@ -287,7 +288,7 @@ def _hands(data: dict[str, Any], rules: Rules) -> tuple[list[list[int]], list[in
                 )
             raise _malformed(N_("hands: {card} is not in the deck"), card=card_str(c))
         if dealt[c] > deck[c]:
-            seats = ", ".join(str(s) for s, h in enumerate(hands) for x in h if x == c)
+            seats = Seats(*(s for s, h in enumerate(hands) for x in h if x == c))
             if deck[c] == 1:
                 raise _malformed(
                     N_("hands: {card} is dealt {dealt} times (seats {seats}); the deck holds it once"),
@@ -439,7 +440,7 @@ def _check(data: Any) -> Verdict:
     if passes is not None:
         assert deal.phase == PASS
         for s, p in enumerate(passes):
-            _apply(deal, Action.pass_cards(s, p), Message(N_("pass of seat {seat}"), seat=s))
+            _apply(deal, Action.pass_cards(s, p), Message(N_("pass of seat {seat}"), seat=Seats(s)))
     for i, c in enumerate(plays):
         if deal.phase != PLAY:  # cannot happen with the count checked above; kept as a guard
             raise _Fail(ILLEGAL, N_("play #{number} {card}: the hand is already over"), number=i + 1, card=card_str(c))
@@ -448,7 +449,7 @@ def _check(data: Any) -> Verdict:
             N_("play #{number} (trick {trick}, seat {seat} plays {card})"),
             number=i + 1,
             trick=deal.trick_no + 1,
-            seat=seat,
+            seat=Seats(seat),
             card=card_str(c),
         )
         _apply(deal, Action.play(seat, c), what)
@@ -459,7 +460,7 @@ def _check(data: Any) -> Verdict:
                     "seat {seat} shot the moon and these rules let the shooter choose: "
                     "moon_choice is needed ({choices})"
                 ),
-                seat=deal.shooter,
+                seat=Seats(deal.turn),  # the shooter, whose choice it is
                 choices=Message(N_("{a} or {b}"), a=MOON_CHOICES[0], b=MOON_CHOICES[1]),
             )
         deal.apply(Action.moon(deal.turn, str(choice)))
@@ -481,7 +482,7 @@ def _check(data: Any) -> Verdict:
         ok = Message(
             N_("ok, points {points}; seat {seat} shot the moon ({how})"),
             points=str(list(points)),
-            seat=deal.shooter,
+            seat=Seats(deal.shooter),
             how=deal.moon_choice or rules.moon,
         )
     else:
@@ -495,7 +496,7 @@ def _entries(raw: Any) -> Message | str:
 
 
 def _declare_text(suit: str, seat: int) -> Message:
-    return Message(N_("declare {suit} (seat {seat})"), suit=suit, seat=seat)
+    return Message(N_("declare {suit} (seat {seat})"), suit=suit, seat=Seats(seat))
 
 
 def _apply(deal: Deal, action: Action, what: Message) -> None:
@@ -513,13 +514,13 @@ def _bid(deal: Deal, bids: list[int], declare: str | None) -> None:
         _apply(
             deal,
             Action.bid(seat, b),
-            Message(N_("bid #{number} (seat {seat} bids {bid})"), number=i + 1, seat=seat, bid=b),
+            Message(N_("bid #{number} (seat {seat} bids {bid})"), number=i + 1, seat=Seats(seat), bid=b),
         )
     if deal.phase == DECLARE:
         if declare is None:
             raise _malformed(
                 N_("seat {seat} won the auction with {bid} chips: 'declare' must name the penalty suit ({suits})"),
-                seat=deal.turn,
+                seat=Seats(deal.turn),
                 bid=deal.high_bid,
                 suits=", ".join(SUIT_LETTERS),
             )

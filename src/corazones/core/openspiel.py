@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any, Final
 
 from corazones.core.actions import Action
-from corazones.core.errors import N_, IllegalActionError, RulesError
+from corazones.core.errors import N_, IllegalActionError, RulesError, Seats
 from corazones.core.game import Game
 from corazones.core.position import Position, replay, start_deal
 from corazones.core.rules import Rules
@@ -207,7 +207,10 @@ def game_from_openspiel(
         # replay counts from 0 among the passes; the user's numbers count the whole history
         i = e.params["number"]
         raise IllegalActionError(
-            N_("OpenSpiel action {number} (seat {seat}): {error}"), number=53 + i, seat=i // 3, error=e.params["error"]
+            N_("OpenSpiel action {number} (seat {seat}): {error}"),
+            number=53 + i,
+            seat=Seats(i // 3),
+            error=e.params["error"],
         ) from None
     for i, card in enumerate(cards[n_pass:]):
         seats = game.to_act()
@@ -220,7 +223,7 @@ def game_from_openspiel(
             game.apply(Action.play(seats[0], card))
         except IllegalActionError as e:
             raise IllegalActionError(
-                N_("OpenSpiel action {number} (seat {seat}): {error}"), number=number, seat=seats[0], error=e
+                N_("OpenSpiel action {number} (seat {seat}): {error}"), number=number, seat=Seats(seats[0]), error=e
             ) from None
     return game
 

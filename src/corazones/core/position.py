@@ -26,7 +26,16 @@ from typing import Any, Final
 from corazones.core.actions import Action, Kind
 from corazones.core.cards import card_str, parse_card
 from corazones.core.deal import Deal
-from corazones.core.errors import N_, CardError, CorazonesError, IllegalActionError, Message, RecordError, RulesError
+from corazones.core.errors import (
+    N_,
+    CardError,
+    CorazonesError,
+    IllegalActionError,
+    Message,
+    RecordError,
+    RulesError,
+    Seats,
+)
 from corazones.core.game import Game
 from corazones.core.limits import MAX_HANDS
 from corazones.core.rules import PASS_DIRECTIONS, Rules
@@ -89,7 +98,7 @@ class Position:
             )
         return cls(
             rules,
-            tuple(_cards(h, Message(N_("hand of seat {seat}"), seat=s)) for s, h in enumerate(hands)),
+            tuple(_cards(h, Message(N_("hand of seat {seat}"), seat=Seats(s))) for s, h in enumerate(hands)),
             _cards(kitty, Message(N_("kitty"))),
             dealer,
             pass_direction,
@@ -221,7 +230,7 @@ def check_position(p: Position) -> None:
         if len(hand) != r.hand_size:
             raise PositionError(
                 N_("seat {seat} holds {got} cards; {rules} with {n} players deals {size} to each"),
-                seat=s,
+                seat=Seats(s),
                 got=len(hand),
                 rules=r.name,
                 n=n,
@@ -353,7 +362,7 @@ def replay(
                 if action.kind is Kind.PASS and pending.get(action.seat):
                     raise IllegalActionError(
                         N_("seat {seat} passes {count} cards after picking {picked} of its pass one by one"),
-                        seat=action.seat,
+                        seat=Seats(action.seat),
                         count=len(action.cards),
                         picked=len(pending[action.seat]),
                     )
@@ -373,7 +382,7 @@ def replay(
                 "the history stops in the middle of seat {seat}'s pass ({count} of {size} cards); "
                 "give replay a picks dictionary to keep unfinished passes"
             ),
-            seat=seat,
+            seat=Seats(seat),
             count=len(cards),
             size=k,
         )
@@ -387,7 +396,7 @@ def _pick(game: Game, action: Action, chosen: list[int], k: int) -> None:
         raise IllegalActionError(N_("a pass pick names at least one card"))
     trial = [*chosen, *action.cards]
     if len(trial) > k:
-        raise IllegalActionError(N_("seat {seat} picks more than the {size} cards of a pass"), seat=seat, size=k)
+        raise IllegalActionError(N_("seat {seat} picks more than the {size} cards of a pass"), seat=Seats(seat), size=k)
     if game.over:
         raise IllegalActionError(N_("the game is over; no action is expected"))
     if game.decision_kind() is not Kind.PASS or seat not in game.to_act():
@@ -396,7 +405,7 @@ def _pick(game: Game, action: Action, chosen: list[int], k: int) -> None:
     if short:
         cards = " ".join(card_str(c) for c in sorted(short.elements()))
         raise IllegalActionError(
-            N_("seat {seat} cannot pass {cards}: not in hand (or picked twice)"), seat=seat, cards=cards
+            N_("seat {seat} cannot pass {cards}: not in hand (or picked twice)"), seat=Seats(seat), cards=cards
         )
     if len(trial) == k:
         game.apply(Action.pass_cards(seat, trial))

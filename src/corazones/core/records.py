@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from corazones.core.actions import ACTION_KEYS, KIND_WORDS, Action
 from corazones.core.commitment import check, check_seed, commit, is_commitment
-from corazones.core.errors import N_, CorazonesError, Count, Message, RecordError
+from corazones.core.errors import N_, CorazonesError, Count, Message, RecordError, Seats
 from corazones.core.game import Game
 from corazones.core.limits import MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, check_json, check_name, parse_json, show
 from corazones.core.observation import HandResult
@@ -262,16 +262,24 @@ def seed_of(record: dict[str, Any]) -> int | str:
         raise RecordError(N_("record 'seed': {error}"), error=e) from None
 
 
-def action_of(raw: Any, number: int) -> Action:
+def action_of(raw: Any, number: int, players: int | None = None) -> Action:
     """Parse action ``#number`` (1-based) of a record, strictly (:meth:`Action.from_json`).
 
     Cards must be strings (``"QS"``): JSON numbers and ``true`` would
-    otherwise read as card indexes.  The declared suit is a letter.
+    otherwise read as card indexes.  The declared suit is a letter.  Given
+    the table's ``players``, a seat it lacks is refused here, as the data
+    it is (``a seat is a whole number 0 to 3, not 5``, the record's index),
+    rather than as a move of a seat counted from 1 that no table has.
     """
     try:
-        return Action.from_json(raw)
+        action = Action.from_json(raw)
+        if players is not None and action.seat >= players:
+            raise RecordError(
+                N_("a seat is a whole number 0 to {last}, not {value}"), last=players - 1, value=action.seat
+            )
     except CorazonesError as e:
         raise RecordError(N_("action #{number}: {error}"), number=number, error=e) from None
+    return action
 
 
 def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
@@ -282,15 +290,17 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     yielded every time, advanced in place (:func:`corazones.core.replay.rebuild_steps`).
     """
     record = check_shape(record)
-    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
-    yield from rebuild_steps(rules_of(record), seed_of(record), actions, RecordError)
+    rules = rules_of(record)
+    actions = (action_of(raw, i + 1, rules.players) for i, raw in enumerate(record["actions"]))
+    yield from rebuild_steps(rules, seed_of(record), actions, RecordError)
 
 
 def replay(record: dict[str, Any]) -> Game:
     """The game a record describes, replayed with every action validated."""
     record = check_shape(record)
-    actions = (action_of(raw, i + 1) for i, raw in enumerate(record["actions"]))
-    return rebuild(rules_of(record), seed_of(record), actions, RecordError)
+    rules = rules_of(record)
+    actions = (action_of(raw, i + 1, rules.players) for i, raw in enumerate(record["actions"]))
+    return rebuild(rules, seed_of(record), actions, RecordError)
 
 
 def verify_record(record: dict[str, Any]) -> Game:
@@ -370,11 +380,10 @@ def _waiting(game: Game) -> Message:
     if game.over:
         return Message(N_("; the game is over"))
     kind = game.decision_kind()
-    seats = ", ".join(map(str, game.to_act()))
     return Message(
         N_("; the game still waits for {kind} from seat(s) {seats}"),
         kind=KIND_WORDS[kind] if kind else Message(N_("nothing")),
-        seats=seats,
+        seats=Seats(*game.to_act()),
     )
 
 

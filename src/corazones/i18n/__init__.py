@@ -45,7 +45,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from corazones.core.errors import Count
+from corazones.core.errors import Count, Seats
 
 #: Languages the faces speak; the first is the source language of the texts.
 LANGS = ("en", "es")
@@ -97,6 +97,8 @@ def _param_text(gettext: Callable[[str], str], value: object, ngettext: Callable
         return error_text(gettext, value, ngettext)
     if isinstance(value, Count):
         return format_decimal(value.n, locale=_lang_of(gettext))
+    if isinstance(value, Seats):
+        return value.counted_from_1()  # people count seats from 1, as every face names them
     return value
 
 
@@ -134,6 +136,8 @@ def error_json(error: object) -> dict[str, Any]:
             out[k] = error_json(v)
         elif isinstance(v, Count):
             out[k] = v.n  # the page groups it in its own language
+        elif isinstance(v, Seats):
+            out[k] = v.counted_from_1()  # as the page names seats, "Seat 1" for index 0: text, shown as it is
         elif isinstance(v, bool) or v is None or isinstance(v, int | float | str):
             out[k] = v
         else:

@@ -24,12 +24,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from corazones.core.errors import N_, CorazonesError
-from corazones.i18n import error_json
 from corazones.server import routes
 from corazones.server.auth import Tokens, new_secret
 from corazones.server.hub import Hub, Settings
 from corazones.server.limits import HttpLimits
 from corazones.server.options import from_errors
+from corazones.server.refusal import http_detail
 from corazones.services.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -184,7 +184,7 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
         first = exc.errors()[0] if exc.errors() else {}
         refusal = options if options is not None else body_refusal(first)
         if refusal is not None:
-            detail = {"code": "malformed", "message": str(refusal), "reason": error_json(refusal)}
+            detail = http_detail("malformed", refusal)
             return JSONResponse({"detail": detail}, status_code=422)
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         message = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid"))
@@ -213,7 +213,7 @@ def create_app(settings: Settings, static_dir: Path | None = STATIC) -> FastAPI:
                     allowed = [m.strip() for m in headers.get("Allow", "GET, HEAD").split(",")]
             refusal = http_refusal(status, request.method, path, ", ".join(allowed))
             code = {404: "not_found", 405: "method_not_allowed"}.get(status, "http")
-            detail = {"code": code, "message": str(refusal), "reason": error_json(refusal)}
+            detail = http_detail(code, refusal)
         return JSONResponse({"detail": detail}, status_code=status, headers=headers or None)
 
     for mod in route_modules():

@@ -7,9 +7,10 @@ from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
 
-from corazones.i18n import N_, error_json
+from corazones.i18n import N_
 from corazones.server.auth import Tokens
 from corazones.server.hub import Hub, Refused
+from corazones.server.refusal import http_detail
 from corazones.services.store import Store
 from corazones.services.store.models import Player
 
@@ -42,7 +43,7 @@ def tokens(request: Request) -> Tokens:
 def refused(e: Refused, status: int | None = None) -> HTTPException:
     """The HTTP answer to a refusal: its code's status (or ``status``), the English ``message`` and the
     ``reason`` (template and parameters) the web app translates."""
-    detail = {"code": e.code, "message": str(e), "url": e.url, "reason": error_json(e)}
+    detail = http_detail(e.code, e, url=e.url)
     return HTTPException(status or HTTP_STATUS.get(e.code, 409), detail)
 
 

@@ -28,8 +28,8 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from corazones.core.errors import N_, CorazonesError, Count
-from corazones.i18n import error_json
 from corazones.server.addresses import client_key
+from corazones.server.refusal import http_detail
 from corazones.server.schema import LIMITS
 
 Scope = dict[str, Any]
@@ -153,7 +153,7 @@ TOO_LARGE = N_("The request's body is over {n} bytes, the most this server takes
 
 async def _reply(send: Any, status: int, code: str, template: str, **params: Any) -> None:
     refusal = CorazonesError(template, **params)
-    detail = {"code": code, "message": str(refusal), "reason": error_json(refusal)}
+    detail = http_detail(code, refusal)
     body = json.dumps({"detail": detail}).encode()
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"application/json")]})
     await send({"type": "http.response.body", "body": body})

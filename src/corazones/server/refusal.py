@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from corazones.core.errors import CorazonesError
-from corazones.i18n import error_text, translator
+from corazones.i18n import error_json, error_text, translator
 from corazones.server.outgoing import encode
 from corazones.server.schema import ErrorReply
 
@@ -29,6 +29,14 @@ class Refused(CorazonesError):
         super().__init__(template, **params)
         self.code = code
         self.url = url
+
+
+def http_detail(code: str, refusal: CorazonesError, **more: Any) -> dict[str, Any]:
+    """An HTTP refusal's ``detail``: its ``code``, the English ``message`` as people read it (seats counted
+    from 1, counts grouped: ``i18n.error_text``, not the programmer's ``str``) and the ``reason`` (template
+    and parameters) the web app translates."""
+    message = error_text(translator("en").gettext, refusal)
+    return {"code": code, "message": message, **more, "reason": error_json(refusal)}
 
 
 def error_reply(refusal: Refused, lang: str, ref: str | None = None) -> ErrorReply:

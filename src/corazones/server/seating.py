@@ -10,7 +10,7 @@ from typing import Any
 
 from corazones.core.cards import card_str
 from corazones.core.commitment import commit
-from corazones.core.errors import N_
+from corazones.core.errors import N_, Seats
 from corazones.core.game import Game
 from corazones.server.addresses import client_key
 from corazones.server.auth import clean_name
@@ -154,7 +154,7 @@ class Seating:
             if mine is not None:
                 if seat is None or seat == mine:
                     return mine
-                raise Refused("seat_taken", N_("You already sit in seat {seat}; stand up first."), seat=mine)
+                raise Refused("seat_taken", N_("You already sit in seat {seat}; stand up first."), seat=Seats(mine))
             if player in t.removed:
                 raise Refused("removed", N_("The host removed you from this table."))
             if t.private and invite != t.invite and player != t.owner:
@@ -168,7 +168,7 @@ class Seating:
                     raise Refused("seat_taken", N_("There is no free seat at this table."))
                 seat = free[0]
             if not 0 <= seat < len(t.seats) or seat not in free:
-                raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=seat)
+                raise Refused("seat_taken", N_("Seat {seat} is not free."), seat=Seats(seat))
             if mid_deal:
                 why = t.witness.refusal(player, seat)
                 if why is not None:
@@ -219,7 +219,7 @@ class Seating:
             if t.status == "finished":
                 raise Refused("game_over", N_("This game is over."))
             if not 0 <= seat < len(t.seats) or t.seats[seat].kind != "human" or t.seats[seat].player is None:
-                raise Refused("malformed", N_("No player sits in seat {seat}."), seat=seat)
+                raise Refused("malformed", N_("No player sits in seat {seat}."), seat=Seats(seat))
             player = t.seats[seat].player
             assert player is not None
             if player == by:

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from corazones.core.actions import Action
-from corazones.core.errors import N_, CorazonesError
+from corazones.core.errors import N_, CorazonesError, Seats
 from corazones.core.replay import rebuild
 from corazones.server.bots import MOVE, SHOW, BotPools
 from corazones.server.context import Context
@@ -78,7 +78,7 @@ class Turns:
         async with t.lock:
             if player is not None and t.seats[seat].player != player:
                 raise Refused(
-                    "not_seated", N_("You no longer sit at seat {seat}; that move was not played."), seat=seat
+                    "not_seated", N_("You no longer sit at seat {seat}; that move was not played."), seat=Seats(seat)
                 )
             g = t.game
             if t.status == "finished" or (g is not None and g.over):
@@ -92,7 +92,7 @@ class Turns:
             except CorazonesError as e:
                 raise Refused("bad_action", N_("That is not a valid move: {why}"), why=e) from None
             if seat not in g.to_act():
-                who = ", ".join(str(s) for s in g.to_act())
+                who = Seats(*g.to_act())
                 raise Refused("not_your_turn", N_("It is not your turn: seat {seats} must act now."), seats=who)
             try:
                 done = g.apply(action)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from corazones.core.errors import N_
+from corazones.core.errors import N_, Seats
 from corazones.server.refusal import Refused
 
 if TYPE_CHECKING:
@@ -48,13 +48,13 @@ class DealWitness:
             return Refused(
                 "seat_taken",
                 N_("You held seat {held} in this deal: you may sit in another seat when the next deal starts."),
-                held=held,
+                held=Seats(held),
             )
         if held is None and seat in self.vacated:
             return Refused(
                 "seat_taken",
                 N_("Seat {seat} was given up during this deal: its bot plays it until the next deal starts."),
-                seat=seat,
+                seat=Seats(seat),
             )
         return None
 

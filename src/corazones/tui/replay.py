@@ -110,7 +110,7 @@ class ReplayScreen(Screen[None]):
         self.record = record
         self.rules = rules_of(record)
         self.seed = seed_of(record)
-        self.actions = [action_of(a, i + 1) for i, a in enumerate(record["actions"])]
+        self.actions = [action_of(a, i + 1, self.rules.players) for i, a in enumerate(record["actions"])]
         names = record.get("players") or [f"seat {i}" for i in range(self.rules.players)]
         self.raw_names = [safe_line(str(x), NAME_LIMIT) for x in names]
         self.four = four

@@ -20,6 +20,7 @@ from fastapi import APIRouter, WebSocket
 from pydantic import ValidationError
 
 from corazones.core.cards import format_cards
+from corazones.core.errors import Seats
 from corazones.core.text import has_visible, safe_line
 from corazones.i18n import N_, pick_lang, translator
 from corazones.server.deps import player_of_token
@@ -319,7 +320,10 @@ async def _dispatch(s: Session, t: TableRuntime, conn: Conn, msg: Any) -> None:
             raise Refused("not_seated", N_("You do not sit at this table; take a seat to play."))
         if msg.action.seat is not None and msg.action.seat != conn.seat:
             raise Refused(
-                "not_your_seat", N_("You play seat {mine}, not seat {other}."), mine=conn.seat, other=msg.action.seat
+                "not_your_seat",
+                N_("You play seat {mine}, not seat {other}."),
+                mine=Seats(conn.seat),
+                other=Seats(msg.action.seat),
             )
         await hub.turns.act(t, conn.seat, msg.action.with_seat(conn.seat), "human", player=conn.player_id)
     elif isinstance(msg, Chat):
@@ -361,7 +365,7 @@ def hint_reply(result: Any, level: str, lang: str) -> HintReply:
             "reason": result.text(
                 gettext=gettext,
                 card=lambda c: format_cards([c], glyphs=True),
-                seat=lambda n: gettext("seat {n}").format(n=n),
+                seat=lambda n: gettext("seat {n}").format(n=n + 1),  # counted from 1, as the table names it
             ),
             "reasons": data.get("reasons", []),
         }

@@ -228,7 +228,8 @@ export function typedProblem(typed, played, standing) {
 
 /**
  * A refusal of the server with its seats counted from 1 and its actions (the cards played, in order) too, as
- * the typed form counts them: `seat` and `seats` in any part of it, and the `number` of an "action N".
+ * the typed form counts them: a `seat` sent as a number (an index) in any part of it, and the `number` of an
+ * "action N". A seat sent as text is already counted from 1 (the engine's `Seats`), and shown as it is.
  * @param {any} reason {template, params}, its params possibly refusals themselves
  * @returns {any}
  */
@@ -238,8 +239,7 @@ export function countedFromOne(reason) {
   /** @type {Record<string, any>} */
   const params = {};
   for (const [k, v] of Object.entries(reason.params || {})) {
-    if (k === "seat" && /^\d+$/.test(String(v))) params[k] = Number(v) + 1;
-    else if (k === "seats" && typeof v === "string") params[k] = v.replace(/\d+/g, (d) => String(Number(d) + 1));
+    if (k === "seat" && Number.isInteger(v)) params[k] = v + 1;
     else if (k === "number" && action && Number.isInteger(v)) params[k] = v + 1;
     else params[k] = countedFromOne(v);
   }
