@@ -173,4 +173,3 @@ def test_an_illegal_move_refused_to_a_player_names_the_seat_from_1() -> None:
         g.apply(Action.play(seat, card))
     assert error_text(EN, info.value) == f"seat {seat + 1} does not hold {card_str(card)}"
     assert str(info.value) == f"seat {seat} does not hold {card_str(card)}"
-

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -314,26 +315,71 @@ class HandSummary(Dialog):
         self.dismiss(None)
 
 
-def score_table(history: Sequence[HandResult], names: Sequence[str], rules: Rules) -> DataTable[object]:
-    """The paper score sheet: a column per player, a row per hand with the running totals."""
+def score_table(
+    history: Sequence[HandResult], names: Sequence[str], rules: Rules, room: int | None = None
+) -> DataTable[object]:
+    """The paper score sheet: a column per player, a row per hand with the running totals.
+
+    A cell is the total and the hand's points, "18 (+18)"; when a row of them is wider than ``room``
+    columns (eight players at 80 columns), each cell puts the hand's points under the total, so every
+    player's column is in sight rather than scrolled off the dialog's right edge.
+    """
     table: DataTable[object] = DataTable(id="sheet", cursor_type="none", zebra_stripes=True)
     chips = chips_game(rules)
     teams = rules.teams if rules.partnership else ()
-    table.add_columns(_("Hand"), *names, *("+".join(names[s] for s in team) for team in teams))
+    heads = [_("Hand"), *names, *("+".join(names[s] for s in team) for team in teams)]
     running = [rules.stake] * rules.players if chips else [0] * rules.players
+    rows: list[list[tuple[str, str, bool]]] = []  # (total, this hand's, bold) per cell
     for h in history:
-        cells: list[object] = [str(h.index + 1)]
+        cells: list[tuple[str, str, bool]] = [(str(h.index + 1), "", False)]
         for s in range(rules.players):
             if chips:
                 running[s] += h.chips_delta[s]
-                cells.append(f"{running[s]} ({h.chips_delta[s]:+d})")
+                cells.append((str(running[s]), f"({h.chips_delta[s]:+d})", False))
             else:
-                cells.append(f"{h.totals[s]} ({h.scores[s]:+d})")
+                cells.append((str(h.totals[s]), f"({h.scores[s]:+d})", False))
         for team in teams:  # partners' points are added together: the side's total decides
             total = sum(h.totals[s] for s in team)
-            cells.append(Text(f"{total} ({sum(h.scores[s] for s in team):+d})", style="bold"))
-        table.add_row(*cells)
+            cells.append((str(total), f"({sum(h.scores[s] for s in team):+d})", True))
+        rows.append(cells)
+    wide = sum(
+        max([cell_len(head)] + [cell_len(f"{r[k][0]} {r[k][1]}".strip()) for r in rows]) + 2
+        for k, head in enumerate(heads)
+    )
+    two_lines = room is not None and wide > room
+    table.add_columns(*heads)
+    for row in rows:
+        table.add_row(
+            *(
+                Text(
+                    "\n".join(x for x in (total, hand) if x) if two_lines else f"{total} {hand}".strip(),
+                    style="bold" if bold else "",
+                )
+                for total, hand, bold in row
+            ),
+            height=2 if two_lines else 1,
+        )
     return table
+
+
+def dialog_room(width: int) -> int:
+    """The columns inside a wide dialog in a window ``width`` columns wide (95% of it, less border and padding)."""
+    return width * 95 // 100 - 6
+
+
+def fit_sheet(screen: ModalScreen[object]) -> None:
+    """Give a long game's sheet only the lines its dialog has left, scrolled to the latest hand.
+
+    Grown to its full height, the sheet of a ten-hand game pushed the record's path and the buttons
+    below the dialog's edge at 80×24.
+    """
+    dialog = screen.query_one(".dialog")
+    sheet = screen.query_one(DataTable)
+    over = dialog.virtual_size.height - dialog.scrollable_content_region.height
+    if over > 0:
+        sheet.styles.max_height = max(3, sheet.outer_size.height - over)
+        # scrolled once the new height is laid out (the scroll is bounded by the height at the time)
+        sheet.call_after_refresh(sheet.call_after_refresh, sheet.scroll_end, animate=False, immediate=True)
 
 
 class ScoreSheet(Dialog):
@@ -351,11 +397,15 @@ class ScoreSheet(Dialog):
         with Vertical(classes="dialog wide"):
             yield Static(_("Score sheet"), classes="title")
             if self.history:
-                yield score_table(self.history, self.names, self.rules)
+                yield score_table(self.history, self.names, self.rules, dialog_room(self.app.size.width))
                 yield Static(_("Each cell: the total (and this hand's points)."), classes="dim")
             else:
                 yield Static(_("No hand has been played yet."))
             yield Button(_("Close"), id="close")
+
+    def on_mount(self) -> None:
+        if self.history:
+            self.call_after_refresh(fit_sheet, self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
@@ -440,7 +490,7 @@ class GameOver(Dialog):
                     ngettext("Winner: {who}", "Winners: {who}", len(winners)).format(who=", ".join(winners)),
                     classes="title",
                 )
-            yield score_table(obs.history, self.names, obs.rules)
+            yield score_table(obs.history, self.names, obs.rules, dialog_room(self.app.size.width))
             yield Static(_("Seed of this game: {seed}").format(seed=self.seed), markup=False)
             if self.commitment:
                 yield Static(_("Its commitment, shown during play: {c}").format(c=self.commitment), classes="dim")
@@ -455,6 +505,7 @@ class GameOver(Dialog):
     def on_mount(self) -> None:
         # Enter and Space answer at once (New game), rather than land on the score sheet's table
         self.query_one("#new", Button).focus()
+        self.call_after_refresh(fit_sheet, self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id)

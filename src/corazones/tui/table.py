@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -57,7 +58,7 @@ from corazones.tui.texts import (
     _,
     card_text,
     direction,
-    level_name,
+    level_names,
     ngettext,
     preset_title,
     said,
@@ -65,7 +66,7 @@ from corazones.tui.texts import (
     suit_name,
     teams_text,
 )
-from corazones.tui.widgets import HandView, SeatBox, card_label, cards_label, ink, key_lines, penalty_line
+from corazones.tui.widgets import HandView, SeatBox, SeatView, card_label, cards_label, ink, key_lines
 
 #: The smallest window the table is laid out for, at every player count (columns, lines).
 MIN_SIZE = (80, 24)
@@ -282,33 +283,29 @@ class TableScreen(Screen[None]):
             passed = obs.phase == "pass" and s != obs.seat and held < obs.hand_sizes[obs.seat]
             if passed:  # the passed cards lie face down until everyone has passed: still this seat's
                 held += r.pass_count
-            line1 = Text(ngettext("{n} card", "{n} cards", held).format(n=held))
-            if passed and not self.compact:
-                line1.append(" · " + _("passed"), style="dim")
-            if obs.kitty_owner == s and obs.kitty_size:
-                line1.append(" " + _("+kitty"), style="italic")
-            if lv is not None and not self.compact:
-                line1.append(" · " + level_name(lv), style="dim")
-            elif lv is not None:
-                title += " · " + level_name(lv)  # compact: the level moves to the border
-            box.border_title = title
-            line2 = Text(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s]) + " ")
-            line2.append_text(penalty_line(penalty_cards(taken[s], values), obs.penalty_suit, four, room=14))
-            line3 = Text()
+            card = Text()
             if s in trick_cards:
-                line3.append_text(card_label(trick_cards[s], four, bold=True))
+                card.append_text(card_label(trick_cards[s], four, bold=True))
                 if shown is not None and shown.winner == s:
-                    line3.append("  ◀ " + _("takes it"), style="bold")
-            elif s in acting and s != obs.seat and not self.pausing:
-                line3.append(_("thinking…"), style="italic dim")
-            if self.compact:  # two lines: cards and points, then the card played (no card yet: passed)
-                if passed and not line3:
-                    line3.append(_("passed"), style="dim")
-                line1.append(" · ")
-                line1.append_text(line2)
-                box.update(Text("\n").join([line1, line3]))
-            else:
-                box.update(Text("\n").join([line1, line2, line3]))
+                    card.append("  ◀ " + _("takes it"), style="bold")
+            box.border_title = title
+            box.show(
+                SeatView(
+                    levels=level_names(lv) if lv is not None else (),
+                    held=Text(ngettext("{n} card", "{n} cards", held).format(n=held)),
+                    points=Text(ngettext("{n} pt", "{n} pts", obs.points_taken[s]).format(n=obs.points_taken[s])),
+                    kitty=Text(_("+kitty"), style="italic") if obs.kitty_owner == s and obs.kitty_size else Text(),
+                    penalties=penalty_cards(taken[s], values),
+                    suit=obs.penalty_suit,
+                    four=four,
+                    card=card,
+                    thinking=s in acting and s != obs.seat and not self.pausing,
+                    passed=passed,
+                    passed_word=_("passed"),
+                    thinking_word=_("thinking…"),
+                ),
+                self.compact,
+            )
             total = now_chips[s] if chips else obs.scores[s]
             box.border_subtitle = (_("chips {n}") if chips else _("score {n}")).format(n=total)
             box.set_class(s in acting and not self.pausing, "turn")
@@ -321,28 +318,38 @@ class TableScreen(Screen[None]):
         self.query_one("#keys", Static).update(self._keys(obs))
 
     def _header(self, obs: Observation) -> Text:
-        t = Text()
-        t.append("Corazones", style=ink("bold red"))
-        t.append(f" · {preset_title(obs.rules.name)} · ")
         last = obs.rules.hands if obs.rules.hands is not None else obs.hand_index + 1
-        t.append(_("hand {n}").format(n=min(obs.hand_index + 1, last)))  # after the last hand, still the last
+        rest = _("hand {n}").format(n=min(obs.hand_index + 1, last))  # after the last hand, still the last
         if obs.rules.target is not None:
-            t.append(" · " + _("to {target}").format(target=obs.rules.target))
+            rest += " · " + _("to {target}").format(target=obs.rules.target)
         if obs.rules.hands is not None:
-            t.append(" · " + ngettext("{n} hand", "{n} hands", obs.rules.hands).format(n=obs.rules.hands))
+            rest += " · " + ngettext("{n} hand", "{n} hands", obs.rules.hands).format(n=obs.rules.hands)
+        title = preset_title(obs.rules.name)
+        width = (self.size.width or 100) - 2
         c = commitment_text(self.ctl)
+        pledge = ""
         if c:
             # the commitment's start always shows: shortened, then without its label, on a narrow window
-            room = (self.size.width or 100) - 2 - t.cell_len
-            for text in (
+            room = width - cell_len(f"Corazones · {title} · {rest}")
+            for pledge in (
                 _("seed commitment {c}").format(c=c[:16] + "…"),
                 _("seed commitment {c}").format(c=c[:8] + "…"),
             ):
-                if len(" · " + text) <= room:
+                if cell_len(" · " + pledge) <= room:
                     break
             else:
-                text = c[:8] + "…"
-            t.append(" · " + text, style="dim")
+                pledge = c[:8] + "…"
+        # a long title in a long language ("Corazones con anulación (dos barajas)") gives way to the commitment:
+        # shortened after a whole word, so the commitment is never pushed off the edge
+        room = width - cell_len(f"Corazones ·  · {rest}") - (cell_len(" · " + pledge) if pledge else 0)
+        if cell_len(title) > room:
+            cut = title[: max(room - 1, 1)]
+            title = (cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut).rstrip(" (") + "…"
+        t = Text()
+        t.append("Corazones", style=ink("bold red"))
+        t.append(f" · {title} · {rest}")
+        if pledge:
+            t.append(" · " + pledge, style="dim")
         return t
 
     def _center(self, obs: Observation) -> Text:

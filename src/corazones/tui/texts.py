@@ -119,8 +119,21 @@ def direction(d: str) -> str:
     return _(DIRECTIONS.get(d, d))
 
 
+#: A level's shorter name, for a seat box too narrow for the whole one (a side box holds 20 columns): the
+#: two moon shooters stay told apart, and the Spanish "cazador de luna que calcula" is not cut to "cazador de l…".
+SHORT_LEVELS = {
+    "moonshot": N_("searching shooter"),
+}
+
+
 def level_name(level: str | None) -> str:
     return _("you") if level is None else _(LEVELS.get(level, level))
+
+
+def level_names(level: str) -> tuple[str, ...]:
+    """The names a seat box may show for ``level``, the whole one first, then its shorter one if it has one."""
+    short = SHORT_LEVELS.get(level)
+    return (level_name(level),) + ((_(short),) if short else ())
 
 
 #: A record's default name for a seat (``seat 0`` …, counted from 0) and a web table's bot (``standard bot``).

@@ -7,8 +7,9 @@ none of them can reach the game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -233,12 +234,91 @@ class HandView(Widget, can_focus=True):
         self.refresh()
 
 
+class SeatView(NamedTuple):
+    """What a seat box shows, in pieces: the box lays them out for its own width (:meth:`SeatBox.lines`)."""
+
+    levels: tuple[str, ...]  # the level's names, the whole one first; () for your own seat
+    held: Text  # "13 cards"
+    points: Text  # "0 pts"
+    kitty: Text  # "+kitty" when this seat took the kitty, else empty
+    penalties: list[int]  # the penalty cards it took
+    suit: int  # the penalty suit (many of it are shortened to ♥×8)
+    four: bool
+    card: Text  # its card in the trick (and "◀ takes it"), else empty
+    thinking: bool  # a computer player deciding
+    passed: bool  # passed its cards, which lie face down until everyone has passed
+    passed_word: str
+    thinking_word: str
+
+
 class SeatBox(Static):
-    """One seat at the table: name and level in the border, cards left, points, penalty cards, its card."""
+    """One seat at the table: its name in the border, its level, cards left, points, penalty cards, its card.
+
+    The box lays its lines out for its own width when drawn, so every line is whole: a level too long for
+    the box is given its shorter name ("searching shooter"), the penalty cards go where they fit, and
+    nothing is cut to "cazador de l…" or "13 cards · passed · e…".
+    """
 
     def __init__(self, seat: int, *, id: str | None = None, classes: str = "") -> None:
         super().__init__(id=id, classes=f"seat {classes}".strip())
         self.seat = seat
+        self.view: SeatView | None = None
+        self.compact = False
+
+    def show(self, view: SeatView, compact: bool) -> None:
+        self.view, self.compact = view, compact
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.view is None:
+            return Text()
+        return Text("\n").join(self.lines(self.content_size.width or 20))
+
+    def lines(self, width: int) -> list[Text]:
+        """The box's lines for ``width`` columns: three, or two in a compact box (a window under 30 lines).
+
+        A computer player's box gives its first line to the level, which never changes, so it is always read
+        whole; then cards left and points, then what the seat does now (its card in the trick, thinking,
+        passed) or, when it does nothing, the kitty and penalty cards that did not fit beside the points.
+        Your own box (no level) keeps cards left, points with the penalty cards, and your card.
+        """
+        v = self.view
+        assert v is not None
+        summary = Text.assemble(v.held, " · ", v.points)
+        extras = self._extras(v, max(width - summary.cell_len - 1, 0))
+        now = v.card.copy()
+        if not now and v.thinking:
+            now = Text(v.thinking_word, style="italic dim")
+        elif not now and v.passed:
+            now = Text(v.passed_word, style="dim")
+        if not v.levels:  # your own seat
+            if self.compact:
+                return [Text.assemble(summary, " ", extras) if extras else summary, now]
+            pts = v.points.copy()
+            beside = self._extras(v, max(width - pts.cell_len - 1, 0))
+            return [v.held, Text.assemble(pts, " ", beside) if beside else pts, now]
+        level = Text(next((n for n in v.levels if cell_len(n) <= width), v.levels[-1]), style="dim")
+        if self.compact:  # two lines: the level, then the card played, else cards left and points
+            if v.card:
+                second = now
+            elif v.passed:
+                second = Text.assemble(v.held, " · ", (v.passed_word, "dim"))
+            else:
+                second = Text.assemble(summary, " ", extras) if extras else summary
+            return [level, second]
+        if extras:
+            return [level, Text.assemble(summary, " ", extras), now]
+        return [level, summary, now or self._extras(v, width)]
+
+    @staticmethod
+    def _extras(v: SeatView, room: int) -> Text:
+        """The kitty and the penalty cards in ``room`` columns (the penalty suit shortened if need be); or nothing."""
+        out = v.kitty.copy()
+        if v.penalties:
+            if out:
+                out.append(" ")
+            out.append_text(penalty_line(v.penalties, v.suit, v.four, room=room - out.cell_len))
+        return out if out.cell_len <= room else Text()
 
 
 def key_lines(pairs: list[tuple[str, str]], width: int) -> Text:
