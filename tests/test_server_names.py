@@ -12,7 +12,6 @@ from corazones.i18n import LANGS, translator
 from corazones.players.registry import LEVELS
 from corazones.server import auth
 from corazones.server.auth import LEVEL_NAMES, clean_name, impersonates
-from corazones.tui import texts as tui_texts
 
 
 @pytest.mark.parametrize(
@@ -84,11 +83,11 @@ def test_a_level_added_to_the_registry_is_reserved(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_shown_level_names_are_the_ones_the_faces_show() -> None:
-    """The server's table of shown names is the web's ``levelName`` and the terminal's, level for level:
-    a level one face names differently (or a new one it names) would otherwise pass as a person's name."""
+    """The registry's shown names (what the server reserves and the terminal shows) are the web's
+    ``levelName``, level for level: a level the web names differently (or a new one it names) would
+    otherwise pass as a person's name."""
     words_js = (Path(auth.__file__).parent / "static" / "js" / "words.js").read_text(encoding="utf-8")
     body = words_js.split("export function levelName", 1)[1].split("default:", 1)[0]
     web = dict(re.findall(r'case "([a-z_]+)": return t\("([^"]+)"\)', body))
     assert web == auth.LEVEL_NAMES
-    assert tui_texts.LEVELS == auth.LEVEL_NAMES
     assert set(auth.LEVEL_NAMES) == set(LEVELS)

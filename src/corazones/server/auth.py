@@ -27,8 +27,8 @@ import unicodedata
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from corazones.core.text import has_visible, safe_name
-from corazones.i18n import LANGS, N_, translator
-from corazones.players.registry import LEVELS
+from corazones.i18n import LANGS, translator
+from corazones.players.registry import LEVEL_NAMES, LEVELS
 from corazones.server.schema import LIMITS
 from corazones.services.store.looks import skeleton
 
@@ -110,18 +110,6 @@ def legacy_login_name(name: str) -> str:
     return safe_name(name, LIMITS["name_chars"], empty="").casefold()
 
 
-#: Each level of :data:`~corazones.players.registry.LEVELS` by the name the faces show it under (the web
-#: app's ``levelName`` in ``static/js/words.js``, the terminal app's ``tui.texts.LEVELS``: the same msgids,
-#: which a test holds to this table).  A level missing here is still reserved under its own name.
-LEVEL_NAMES: dict[str, str] = {
-    "random": N_("random"),
-    "beginner": N_("beginner"),
-    "standard": N_("standard"),
-    "expert": N_("expert"),
-    "shooter": N_("moon shooter"),
-    "moonshot": N_("searching moon shooter"),
-    "learned": N_("learned"),
-}
 #: Words that name a machine player in any language, whatever its level.
 _MACHINE_WORDS = ("bot", "bots", "ai", "ia", "cpu")
 

@@ -16,6 +16,7 @@ from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
 from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
 from corazones.i18n.presets import PRESET_WORDS
+from corazones.players.registry import LEVEL_NAMES
 
 _state = {"lang": LANGS[0]}
 
@@ -54,18 +55,9 @@ DIRECTIONS = {
     "across": N_("across"),
     "hold": N_("no pass (hold)"),
 }
-#: Each level of :data:`corazones.players.registry.LEVELS` by the name the web lobby gives it
-#: (``levelName`` in ``server/static/js/words.js``): one msgid per level, so a player who moves
-#: between the terminal and the browser meets the same name, in either language.
-LEVELS = {
-    "random": N_("random"),
-    "beginner": N_("beginner"),
-    "standard": N_("standard"),
-    "expert": N_("expert"),
-    "shooter": N_("moon shooter"),
-    "moonshot": N_("searching moon shooter"),
-    "learned": N_("learned"),
-}
+#: Each level by the name the web lobby gives it too (:data:`corazones.players.registry.LEVEL_NAMES`), so a
+#: player who moves between the terminal and the browser meets the same name, in either language.
+LEVELS = LEVEL_NAMES
 MOON_MODES = {
     "choice": N_("shooter chooses"),
     "add_to_others": N_("add to the others"),
