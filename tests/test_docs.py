@@ -561,3 +561,109 @@ def test_records_page_shows_what_replay_and_verify_print(tmp_path: Path) -> None
     assert len(shown) == len(verified) == 2
     assert shown[0].split(", game over")[0] == verified[0].split(", game over")[0]  # the players' moves differ
     assert shown[1] == verified[1]
+
+
+def _verify_in(folder: Path, *args: str) -> list[str]:
+    """The lines ``corazones verify ARGS`` prints in ``folder``, in English."""
+    from typer.testing import CliRunner
+
+    from corazones.cli.main import app
+
+    with contextlib.chdir(folder):
+        result = CliRunner().invoke(app, ["verify", *args, "--lang", "en"], env={"LC_ALL": "C.UTF-8"})
+    return result.stdout.splitlines()
+
+
+def _example_deal() -> str:
+    """The hand-log line docs/records.md shows."""
+    lines = (ROOT / "docs/records.md").read_text(encoding="utf-8").splitlines()
+    return next(line for line in lines if line.startswith('{"rules": "standard", "options"'))
+
+
+def test_records_page_shows_the_hand_log_verdicts_verify_prints(tmp_path: Path) -> None:
+    """The page's hand log, from its second line: its example deal, then the same deal with play #6 a card its
+    seat does not hold and with the points taken given as the score, then a line that is not JSON. (Its first
+    line is a deal the page does not give.)  Every seat these verdicts name is counted from 1."""
+    deal = _example_deal()
+    illegal, mismatch = json.loads(deal), json.loads(deal)
+    illegal["plays"][5] = "6D"
+    mismatch["expect"]["points"] = [26, 0, 0, 0]
+    log = [deal, deal, json.dumps(illegal), json.dumps(mismatch), "{bad"]
+    (tmp_path / "hands.jsonl").write_text("\n".join(log) + "\n", encoding="utf-8")
+    printed = _verify_in(tmp_path, "hands.jsonl")
+    shown = _shown_output("docs/records.md", "corazones verify hands.jsonl")
+    assert shown[1:5] == printed[1:5], printed
+    illegal_play = printed[2].removeprefix("line 3: FAIL illegal: ")
+    page = (ROOT / "docs/records.md").read_text(encoding="utf-8")
+    assert page.count("play #6 (trick 2, seat") == page.count(illegal_play) == 2, illegal_play  # the table too
+
+
+def test_records_page_shows_the_refusal_of_a_tampered_record(tmp_path: Path) -> None:
+    """The page's record example (``quick``, seed 12, its first six actions), with action #6 made a card its
+    seat does not hold: the first line the page shows for ``verify tampered.json``."""
+    from corazones import Action, Game, Rules
+    from corazones.core.records import dumps, make_record
+
+    text = (ROOT / "docs/records.md").read_text(encoding="utf-8")
+    found = re.search(r"```json\n(\{\n  \"format\": \"corazones-record\".*?)```", text, re.S)
+    assert found, "docs/records.md shows no game record"
+    example = json.loads(found[1])
+    game = Game(Rules.preset(example["rules"]["name"]), seed=example["seed"])
+    for action in example["actions"]:
+        game.apply(Action.from_json(action))
+    record = make_record(game)
+    record["actions"][5]["play"] = "2C"
+    (tmp_path / "tampered.json").write_text(dumps(record), encoding="utf-8")
+    (printed,) = _verify_in(tmp_path, "tampered.json")
+    assert _shown_output("docs/records.md", "corazones verify tampered.json")[0] == printed
+
+
+def test_review_page_quotes_reasons_naming_seats_and_cards_as_the_report_does() -> None:
+    from corazones.cli.render import Seats
+
+    page = (ROOT / "docs/review.md").read_text(encoding="utf-8")
+    names = Seats("en", 4)  # a record's default names, as the report shows them
+    quoted = re.findall(r"let ([Ss]eat \d+) (?:give you|shoot the moon)", page)
+    assert len(quoted) >= 3, quoted
+    assert [names[int(q.split()[1]) - 1] for q in quoted] == quoted
+    why = re.findall(r'"why": "([^"]*)"', page)
+    assert why and not any(re.search(r"\b(?:10|[2-9JQKA])[CDSH]\b", w) for w in why), why  # glyphs by default
+
+
+def test_protocol_page_shows_refusals_counting_seats_from_1() -> None:
+    from corazones.core.errors import Seats
+    from corazones.i18n import N_
+    from corazones.server.refusal import Refused, error_reply
+
+    page = (ROOT / "docs/protocol.md").read_text(encoding="utf-8")
+    turn = Refused("not_your_turn", N_("It is not your turn: seat {seats} must act now."), seats=Seats(2))
+    assert f'"message": "{error_reply(turn, "en").message}"' in page
+    held = N_("You held seat {held} in this deal: you may sit in another seat when the next deal starts.")
+    assert f'("{error_reply(Refused("seat_taken", held, held=Seats(0)), "en").message}", for seat 0)' in page
+
+
+def test_readme_draws_the_terminal_table_as_play_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's picture of ``corazones play`` (seed 3, the start screen's defaults, 80 by 30): its header and
+    the opponents' boxes, their names and levels, are drawn the same; the cards depend on how the bots play."""
+    from corazones.core.rules import Rules
+    from corazones.tui import settings as cfg
+    from corazones.tui.app import CorazonesApp
+    from tests.tui_driver import run_pilot, settle
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    readme = parse_markdown(ROOT / "README.md")[0]
+    picture = next(b.body for b in readme if b.lang == "text" and b.body[0].startswith(" Corazones · "))
+    drawn: list[str] = []
+
+    async def run() -> None:
+        app = CorazonesApp(
+            rules=Rules.preset("standard"), seed=3, settings=cfg.Settings(speed="instant", lang="en"), remember=False
+        )
+        async with app.run_test(size=(80, 30)) as pilot:
+            await settle(pilot)
+            drawn.extend(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
+
+    run_pilot(run())
+    rows = [0, 1, 2, 6, 7]  # the header; Bruno's box, across; Ana's and Carmen's, at the sides
+    assert [picture[r].rstrip() for r in rows] == [drawn[r] for r in rows], "\n".join(drawn)
