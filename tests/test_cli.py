@@ -490,3 +490,11 @@ def test_verify_names_the_winners_as_the_web_table_does(tmp_path: Path) -> None:
         assert code == 0, out
         named = ", ".join(expected[s] for s in game.winners)
         assert f"game over, winner(s) {named}, " in out, out
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"), [("en", "Score pad: Black Maria, 3 players"), ("es", "Hoja de tanteo: María Negra, 3 jugadores")]
+)
+def test_the_line_pad_names_the_game_by_its_title_as_every_face_does(lang: str, title: str) -> None:
+    code, out = run("pad", "--line", "-r", "black_maria", "--names", "Ana,Bea,Carl", "--lang", lang, input="quit\n")
+    assert code == 0 and title in out, out

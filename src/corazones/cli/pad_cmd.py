@@ -26,6 +26,7 @@ from corazones.core.rules import Rules
 from corazones.core.text import safe_line
 from corazones.i18n import N_, translator
 from corazones.i18n.oserrors import os_reason
+from corazones.i18n.presets import PRESET_TITLES
 from corazones.services.files import same_file
 from corazones.services.pad import (
     ASK_LINE,
@@ -98,7 +99,9 @@ def run_lines(
             say(reason)
 
     rules_line = gettext("Score pad: {preset}, {players} players: {names}").format(
-        preset=pad.rules.name, players=pad.players, names=", ".join(pad.names)
+        preset=gettext(PRESET_TITLES.get(pad.rules.name, pad.rules.name)),  # as the web's pad names it
+        players=pad.players,
+        names=", ".join(pad.names),
     )
     say(rules_line)
     say(how_to_enter(pad, gettext))

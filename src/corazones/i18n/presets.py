@@ -29,3 +29,25 @@ PRESET_WORDS: dict[str, str] = {
     "four_jacks": N_("Cuatro Jotas: every jack 1, J♠ 2; no hearts penalty"),
     "chasse_coeur": N_("Chasse-Cœur: queens 13, hearts 1; must discard a heart, else a queen"),
 }
+
+
+#: Each preset by the title the web app gives it (``presetTitle`` in ``server/static/js/options.js``), so the
+#: terminal's start screen, table and replay, and the line score pad, name a game as the browser does.
+PRESET_TITLES = {
+    "standard": N_("Standard Hearts"),
+    "black_lady": N_("Black Lady"),
+    "kitty": N_("Hearts with a kitty"),
+    "quick": N_("Quick: one hand"),
+    "hearts_1887": N_("Hearts of 1887 (chips)"),
+    "arnold_2011": N_("Plain Hearts (Arnold)"),
+    "spot_hearts": N_("Spot Hearts"),
+    "eagle_hearts": N_("Eagle Hearts"),
+    "black_jack": N_("Black Jack"),
+    "black_maria": N_("Black Maria"),
+    "omnibus": N_("Omnibus Hearts"),
+    "partnership": N_("Partnership Hearts"),
+    "auction_hearts": N_("Auction Hearts"),
+    "cancellation_hearts": N_("Cancellation Hearts (two decks)"),
+    "four_jacks": N_("Four Jacks"),
+    "chasse_coeur": N_("Chasse-Cœur"),
+}

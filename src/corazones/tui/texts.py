@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
 from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
-from corazones.i18n.presets import PRESET_WORDS
+from corazones.i18n.presets import PRESET_TITLES, PRESET_WORDS
 from corazones.players.registry import LEVEL_NAMES
 
 _state = {"lang": LANGS[0]}
@@ -72,28 +72,6 @@ SPEEDS = {
     "key": N_("wait for a key after each trick"),
 }
 SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("spades"), N_("hearts"))
-
-
-#: Each preset by the title the web app gives it (``presetTitle`` in ``server/static/js/options.js``), so the
-#: start screen, the table and the replay name a game as the browser does, in either language.
-PRESET_TITLES = {
-    "standard": N_("Standard Hearts"),
-    "black_lady": N_("Black Lady"),
-    "kitty": N_("Hearts with a kitty"),
-    "quick": N_("Quick: one hand"),
-    "hearts_1887": N_("Hearts of 1887 (chips)"),
-    "arnold_2011": N_("Plain Hearts (Arnold)"),
-    "spot_hearts": N_("Spot Hearts"),
-    "eagle_hearts": N_("Eagle Hearts"),
-    "black_jack": N_("Black Jack"),
-    "black_maria": N_("Black Maria"),
-    "omnibus": N_("Omnibus Hearts"),
-    "partnership": N_("Partnership Hearts"),
-    "auction_hearts": N_("Auction Hearts"),
-    "cancellation_hearts": N_("Cancellation Hearts (two decks)"),
-    "four_jacks": N_("Four Jacks"),
-    "chasse_coeur": N_("Chasse-Cœur"),
-}
 
 
 def preset_title(name: str) -> str:
