@@ -15,6 +15,12 @@ class App {
     this.view = /** @type {HTMLElement} */ (document.getElementById("view"));
     /** @type {any} the screen on view: each has destroy(), some relang() and kept */
     this.screen = null;
+    /**
+     * The question on view instead of a screen (a name, or whether to sit down at a link's table): draws it
+     * again, in the language just chosen, with the fields read before (readFields) put back.
+     * @type {((kept: [string, string | boolean][]) => void) | null}
+     */
+    this.question = null;
   }
 
   async start() {
@@ -34,8 +40,11 @@ class App {
     const invite = q.get("invite");
     if (invite) sessionStorage.setItem(`corazones.invite.${table}`, invite);
     history.replaceState(null, "", location.pathname + `#/table/${encodeURIComponent(table)}`);
+    // The bar first: the question (a name, or whether to sit down) is asked under the menu and the language
+    // list, as any screen is (a phone shows no other way home).
+    this.refreshTop();
     if (!api.token()) {
-      const name = await this.askName(t("You are invited to a table"), t("Sit down"), true);
+      const name = await this.askName(() => t("You are invited to a table"), () => t("Sit down"), true);
       await api.guest(name || t("Guest")).catch((e) => toast(e.message, "error"));
       if (!name) return; // watch only
     } else if (!(await this.askSit(table))) {
@@ -70,13 +79,18 @@ class App {
     const player = api.me();
     if (player && info.seats.some((/** @type {{player?: number | null}} */ s) => s.player === player.id)) return true;
     return new Promise((resolve) => {
-      const go = h("button.btn.primary", { type: "button", id: "invite-go", onclick: () => resolve(true) }, t("Sit down"));
-      this.view.replaceChildren(h("div.page", null, h("div.panel", null,
-        h("h2", null, t("You are invited to a table")),
-        h("p", null, h("strong", null, tableTitle(info))),
-        player ? h("p", null, t("You play as {name}.", { name: player.name })) : null,
-        go, " ", h("button.btn", { type: "button", onclick: () => resolve(false) }, t("Just watch")))));
-      go.focus();
+      const answer = (/** @type {boolean} */ sit) => { this.question = null; resolve(sit); };
+      const draw = () => {
+        const go = h("button.btn.primary", { type: "button", id: "invite-go", onclick: () => answer(true) }, t("Sit down"));
+        this.view.replaceChildren(h("div.page", null, h("div.panel", null,
+          h("h2", null, t("You are invited to a table")),
+          h("p", null, h("strong", null, tableTitle(info))),
+          player ? h("p", null, t("You play as {name}.", { name: player.name })) : null,
+          go, " ", h("button.btn", { type: "button", onclick: () => answer(false) }, t("Just watch")))));
+        go.focus();
+      };
+      this.question = draw;
+      draw();
     });
   }
 
@@ -85,30 +99,35 @@ class App {
    * `kept` (readFields of the form drawn before a language switch) puts back the name being typed.
    */
   /**
-   * @param {string} title
-   * @param {string} go the button's text
+   * @param {() => string} title the heading, in the language of the moment (drawn again on a switch)
+   * @param {() => string} go the button's text, likewise
    * @param {boolean} canWatch offer to watch without a seat
    * @param {[string, string | boolean][] | null} [kept]
    * @returns {Promise<string | null>}
    */
   askName(title, go, canWatch, kept = null) {
     return new Promise((resolve) => {
-      const input = h("input", { type: "text", id: "invite-name", maxlength: "40", required: true, value: localStorage.getItem("corazones.lastName") || "" });
-      const form = h("form.panel", {
-        onsubmit: (/** @type {Event} */ e) => {
-          e.preventDefault();
-          const name = input.value.trim();
-          if (!name) return;
-          localStorage.setItem("corazones.lastName", name);
-          resolve(name);
-        },
-      }, h("h2", null, title),
-      h("div.field", null, h("label", { for: "invite-name" }, t("Your name")), input),
-      h("button.btn.primary", { type: "submit", id: "invite-go" }, go),
-      canWatch ? [" ", h("button.btn", { type: "button", onclick: () => resolve(null) }, t("Just watch"))] : null);
-      this.view.replaceChildren(h("div.page", null, form));
-      restoreFields(form, kept);
-      input.focus();
+      const answer = (/** @type {string | null} */ name) => { this.question = null; resolve(name); };
+      const draw = (/** @type {[string, string | boolean][] | null} */ fields) => {
+        const input = h("input", { type: "text", id: "invite-name", maxlength: "40", required: true, value: localStorage.getItem("corazones.lastName") || "" });
+        const form = h("form.panel", {
+          onsubmit: (/** @type {Event} */ e) => {
+            e.preventDefault();
+            const name = input.value.trim();
+            if (!name) return;
+            localStorage.setItem("corazones.lastName", name);
+            answer(name);
+          },
+        }, h("h2", null, title()),
+        h("div.field", null, h("label", { for: "invite-name" }, t("Your name")), input),
+        h("button.btn.primary", { type: "submit", id: "invite-go" }, go()),
+        canWatch ? [" ", h("button.btn", { type: "button", onclick: () => answer(null) }, t("Just watch"))] : null);
+        this.view.replaceChildren(h("div.page", null, form));
+        restoreFields(form, fields);
+        input.focus();
+      };
+      this.question = draw;
+      draw(kept);
     });
   }
 
@@ -140,6 +159,13 @@ class App {
   /** @param {string} code */
   async switchLang(code) {
     await loadLang(code, api.catalogUrl);
+    if (this.question) {
+      // A link's question: asked again in place, so that its answer still does what the link was for (an
+      // invitation's seat taken with its code), not as the table's own name form.
+      this.refreshTop();
+      this.question(readFields(this.view));
+      return;
+    }
     if (this.screen && this.screen.relang) {
       this.refreshTop();
       document.title = this.title();
@@ -161,6 +187,7 @@ class App {
   route(kept = null) {
     if (this.screen && this.screen.destroy) this.screen.destroy();
     this.screen = null;
+    this.question = null; // (a link's question is left as any screen is: its answer never comes)
     // A dialog belongs to the screen that opened it (the analysis board, a profile): the back button or a
     // link leaves it behind rather than over the next screen.
     closeDialogs();
@@ -174,7 +201,7 @@ class App {
     document.title = "Corazones";
     if (parts[0] === "table" && parts[1] && !api.token()) {
       // Watching needs a name too (the server knows every connection by a guest token).
-      this.askName(t("Your name at the table"), t("Continue"), false, kept).then(async (name) => {
+      this.askName(() => t("Your name at the table"), () => t("Continue"), false, kept).then(async (name) => {
         try {
           await api.guest(name || t("Guest")); // never null: this form offers no "Just watch"
         } catch (e) {

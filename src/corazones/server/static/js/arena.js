@@ -71,8 +71,9 @@ export function renderArena(tb) {
   if (short) tw = Math.max(36, Math.min(tw, Math.round(((tb.arena.clientHeight || 320) - boxH - 8) / 1.7 / 1.4)));
   const spread = n > 4 ? 1.25 : 1;
   // Beside the seats to the left and right, never under them (a narrow screen brings them closer in).
-  const dx = Math.min(tw * 1.05 * spread, Math.max(tw * 0.75, W / 2 - boxW - 8 - tw / 2));
-  const dy = tw * 1.4 * 0.6 * spread;
+  const sideways = (/** @type {number} */ w) => Math.min(w * 1.05 * spread, Math.max(w * 0.75, W / 2 - boxW - 8 - w / 2));
+  let dx = sideways(tw);
+  let dy = tw * 1.4 * 0.6 * spread;
   // Placed once the seats are drawn: clear of them (fitTrick).
   const placed = plays.map(([s, c], i) => {
     const el = cardElement(c);
@@ -120,13 +121,23 @@ export function renderArena(tb) {
   // Where the seats really stand decides where the trick goes: a seat's box grows with its text (two lines of
   // numbers in Spanish on a phone), and the trick keeps clear of every box.
   keepInside(tb, seatEls);
-  const fit = fitTrick(tb, seatEls, tw, dx, dy);
+  let fit = fitTrick(tb, seatEls, tw, dx, dy);
+  // A felt too short for the trick between the boxes above and below it (someone watching a phone held
+  // sideways has a seat's box at the bottom too, where a player has their hand): smaller cards, down to
+  // 36 px wide, rather than cards over a seat's name and numbers.
+  while (!fit.clear && tw > 36 && plays.length) {
+    tw = Math.max(36, Math.round(tw * 0.9));
+    dx = sideways(tw);
+    dy = tw * 1.4 * 0.6 * spread;
+    fit = fitTrick(tb, seatEls, tw, dx, dy);
+  }
   for (const { el, p } of placed) {
+    el.style.width = `${tw}px`;
     el.style.left = `calc(50% + ${Math.round(dx * p.cos)}px)`;
     el.style.top = `${Math.round(fit.cy + fit.dy * p.sin)}px`;
   }
   const noteEl = /** @type {HTMLElement | null} */ (tb.arena.querySelector(".trick-note"));
-  if (noteEl) noteEl.style.top = `${Math.round(Math.min(fit.cy + fit.dy + tw * 0.7 + 24, fit.height - 18))}px`;
+  if (noteEl) placeNote(tb, noteEl, seatEls, fit, tw);
   // A card new on the table travels from the seat (or your hand) that played it.
   const keys = plays.map(([s, c]) => `${s}:${c}`);
   const before = tb.drawnPlays || [];
@@ -202,13 +213,13 @@ function keepInside(tb, seats) {
  * @param {number} tw a card's width
  * @param {number} dx a card's distance from the middle, sideways
  * @param {number} dy a card's distance from the middle, up and down
- * @returns {{cy: number, dy: number, height: number}}
+ * @returns {{cy: number, dy: number, height: number, clear: boolean}} `clear`: no card covers a seat's box
  */
 function fitTrick(tb, seats, tw, dx, dy) {
   const a = tb.arena.getBoundingClientRect();
   const W = a.width;
   const H = a.height;
-  if (!W || !H) return { cy: (tb.arena.clientHeight || 320) / 2, dy, height: tb.arena.clientHeight || 320 };
+  if (!W || !H) return { cy: (tb.arena.clientHeight || 320) / 2, dy, height: tb.arena.clientHeight || 320, clear: true };
   const ch = tw * 1.4; // a card's height (5:7)
   const gap = 4;
   const boxes = seats.map((el) => {
@@ -234,9 +245,34 @@ function fitTrick(tb, seats, tw, dx, dy) {
         else if (mid > H / 2 + ch / 4) hi = Math.min(hi, b.t - gap - oy - ch / 2);
       }
     }
-    if (lo <= hi) return { cy: Math.min(Math.max(H / 2, lo), hi), dy: ddy, height: H };
+    if (lo <= hi) return { cy: Math.min(Math.max(H / 2, lo), hi), dy: ddy, height: H, clear: true };
   }
-  return { cy: lo, dy: dy * 0.6, height: H }; // clear of the seats above, at least
+  return { cy: lo, dy: dy * 0.6, height: H, clear: false }; // clear of the seats above, at least
+}
+
+/**
+ * The trick's note ("Ana takes the trick") under its cards; where a seat's box is there (someone watching
+ * has one at the bottom of the felt), just above that box; over the trick's middle when neither is clear,
+ * never over a seat's name.
+ * @param {TableScreen} tb
+ * @param {HTMLElement} note
+ * @param {HTMLElement[]} seats the seat boxes, drawn
+ * @param {{cy: number, dy: number, height: number}} fit where the trick is (fitTrick)
+ * @param {number} tw a card's width
+ */
+function placeNote(tb, note, seats, fit, tw) {
+  const a = tb.arena.getBoundingClientRect();
+  const r = note.getBoundingClientRect();
+  const half = r.height / 2;
+  const left = a.width / 2 - r.width / 2;
+  const right = a.width / 2 + r.width / 2;
+  const boxes = seats.map((el) => el.getBoundingClientRect())
+    .map((b) => ({ l: b.left - a.left, r: b.right - a.left, t: b.top - a.top, b: b.bottom - a.top }));
+  const clear = (/** @type {number} */ y) => boxes.every((b) => b.r <= left || b.l >= right || b.b <= y - half || b.t >= y + half);
+  const under = Math.min(fit.cy + fit.dy + tw * 0.7 + 24, fit.height - 18);
+  const above = boxes.filter((b) => b.t > fit.cy && b.r > left && b.l < right).map((b) => b.t - 4 - half);
+  const y = [under, ...above].find((c) => c >= fit.cy && clear(c));
+  note.style.top = `${Math.round(y === undefined ? fit.cy : y)}px`;
 }
 
 /**
