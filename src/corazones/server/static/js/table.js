@@ -281,7 +281,7 @@ export class TableScreen {
       const seen = {};
       st.selected = new Set(a.pass.map((c) => { seen[c] = (seen[c] || 0) + 1; return `${c}#${seen[c] - 1}`; }));
     }
-    announce(text + ". " + reason);
+    announce(text + " — " + reason); // as the page shows it: the reason goes on in lower case
     // A decision asked in a dialog (bid, suit, moon): the page behind it is inert, so the hint goes in it.
     const inDialog = document.querySelector("dialog[open] #dlg-hint");
     if (inDialog) inDialog.textContent = text + " — " + reason;
