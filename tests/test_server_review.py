@@ -87,6 +87,18 @@ def test_a_review_runs_in_the_pool_with_progress_and_is_stored(server: LocalServ
     assert profile["mean_review_loss"] == round(review["summary"][0]["mean_loss"], 3)
 
 
+def test_a_review_nobody_asked_for_names_the_seat_as_the_table_does(server: LocalServer) -> None:
+    """The 404 a page polling a review can get (a restarted server, another process behind the proxy) names
+    the seat counted from 1, as the table and the replay name it ("Seat 1" is index 0), in its English
+    message and in the reason the page translates."""
+    api, game, _player = _played(server, "Unasked")
+    with pytest.raises(ApiError) as e:
+        api.request("GET", f"/api/games/{game}/review?seat=0")
+    assert e.value.status == 404
+    assert e.value.detail["message"] == "nobody has asked for a review of seat 1 of this game"
+    assert e.value.detail["reason"]["params"] == {"seat": "1"}
+
+
 def test_reviews_at_once_are_bounded_and_the_rest_wait(server: LocalServer) -> None:
     api, game, _player = _played(server, "Busy")
     first = api.request("POST", f"/api/games/{game}/review?seat=1")

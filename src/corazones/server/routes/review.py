@@ -28,6 +28,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Response
 
+from corazones.core.errors import Seats
 from corazones.i18n import N_
 from corazones.players.review import PASS_WORLDS, WORLDS, assemble, decision_indexes
 from corazones.server.deps import HubDep, refused
@@ -130,7 +131,10 @@ async def read_review(game_id: str, h: HubDep, seat: int = Query(...)) -> dict[s
         return {"status": "done", "review": stored}
     job = _jobs(h).get((game_id, seat))
     if job is None:
-        raise refused(Refused("not_found", N_("nobody has asked for a review of seat {seat} of this game"), seat=seat))
+        # the seat as the table and the replay name it, counted from 1 (the query's index is from 0)
+        raise refused(
+            Refused("not_found", N_("nobody has asked for a review of seat {seat} of this game"), seat=Seats(seat))
+        )
     return job.to_json()
 
 
