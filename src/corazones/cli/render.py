@@ -13,7 +13,6 @@ third-person sentence reads badly in English and worse in Spanish.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
 
 from corazones.core.cards import CARDS, SUIT_GLYPHS, SUIT_LETTERS, card_str, format_cards
@@ -21,6 +20,7 @@ from corazones.core.observation import HandResult
 from corazones.core.text import safe_name
 from corazones.core.trick import Trick
 from corazones.i18n import N_, translator
+from corazones.i18n.seats import seat_name
 from corazones.players.hints import Hint
 
 #: Pass directions and moon choices as the engine names them, marked for the catalog.
@@ -45,32 +45,12 @@ def word(lang: str, key: str) -> str:
     return translator(lang).gettext(text) if text is not None else safe_name(key)
 
 
-#: A record's default name for a seat (``seat 0`` …, counted from 0) and a web table's bot (``standard bot``).
-DEFAULT_SEAT = re.compile(r"seat \d+")
-BOT_SEAT = re.compile(r"[a-z_]+ bot")
-
-
-def seat_name(gettext: Callable[[str], str], raw: object, seat: int) -> str:
-    """Seat ``seat``'s name as every face shows it (the web's ``playerName`` in ``js/names.js``).
-
-    People see seats counted from 1, as at a table, while a record counts them
-    from 0: an unnamed seat (``seat 0`` in the record) is "Seat 1", a web
-    table's bot (``standard bot``) is "Bot N" (so three bots of one level are
-    told apart), and a person's name is shown made safe and clipped.
-    """
-    text = raw if isinstance(raw, str) else ""
-    if not text or DEFAULT_SEAT.fullmatch(text):
-        return gettext("Seat {n}").format(n=seat + 1)
-    if BOT_SEAT.fullmatch(text):
-        return gettext("Bot {n}").format(n=seat + 1)
-    return safe_name(text)
-
-
 class Seats:
     """The seats' display names in one language; the human's seat (if any) is "you".
 
-    ``names`` (from a record) are named by :func:`seat_name`: people by their
-    name, default seats and bots by their number counted from 1.
+    ``names`` (from a record) are named by :func:`~corazones.i18n.seats.seat_name`:
+    people by their name (made safe and clipped), default seats and bots by their
+    number counted from 1.
     """
 
     def __init__(self, lang: str, count: int, you: int | None = None, names: Sequence[object] | None = None) -> None:
@@ -78,7 +58,7 @@ class Seats:
         self.lang = lang
         self.you = you
         given = list(names) if names is not None and len(names) == count else [None] * count
-        self.names = [_("you") if s == you else seat_name(_, given[s], s) for s in range(count)]
+        self.names = [_("you") if s == you else seat_name(_, given[s], s, safe_name) for s in range(count)]
 
     def __getitem__(self, seat: int) -> str:
         return self.names[seat]

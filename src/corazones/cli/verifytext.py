@@ -32,14 +32,14 @@ from corazones.cli.inputs import (
     shown,
     where,
 )
-from corazones.cli.render import seat_name
 from corazones.core.commitment import check, commit, seed_from_text
 from corazones.core.errors import N_, CorazonesError, Count, Message
 from corazones.core.handlog import MALFORMED, Verdict, check_line
 from corazones.core.limits import MAX_HANDLOG_LINE_BYTES, MAX_RECORD_BYTES
 from corazones.core.records import FORMAT, check_shape, loads, verify_record
-from corazones.core.text import safe_line
+from corazones.core.text import safe_line, safe_name
 from corazones.i18n import error_text, translator
+from corazones.i18n.seats import seat_name
 
 _NOT_JSON = object()
 
@@ -148,7 +148,7 @@ def _verify_record(file: Path | str, data: dict[str, Any], lang: str) -> int:
         return FAILED
     if game.over:
         players = data.get("players") or []
-        names = [seat_name(_, players[s] if s < len(players) else None, s) for s in game.winners]
+        names = [seat_name(_, players[s] if s < len(players) else None, s, safe_name) for s in game.winners]
         state = _("game over, winner(s) {winners}").format(winners=", ".join(names))
     else:
         state = _("game not finished")

@@ -9,12 +9,11 @@ catalog like every other text.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from corazones.core.cards import CARDS, SUIT_GLYPHS
 from corazones.core.rules import Rules
-from corazones.i18n import LANGS, N_, error_text, pick_lang, translator
+from corazones.i18n import LANGS, N_, error_text, pick_lang, seats, translator
 from corazones.i18n.presets import PRESET_TITLES, PRESET_WORDS
 from corazones.players.registry import LEVEL_NAMES
 
@@ -106,24 +105,9 @@ def level_names(level: str) -> tuple[str, ...]:
     return (level_name(level),) + ((_(short),) if short else ())
 
 
-#: A record's default name for a seat (``seat 0`` …, counted from 0) and a web table's bot (``standard bot``).
-DEFAULT_SEAT = re.compile(r"seat \d+")
-BOT_SEAT = re.compile(r"[a-z_]+ bot")
-
-
 def seat_name(raw: str, seat: int) -> str:
-    """Seat ``seat``'s name as every face shows it (the web's ``playerName``, ``corazones replay``'s ``Seats``).
-
-    People see seats counted from 1, as at a table, while a record counts them
-    from 0: an unnamed seat (``seat 0`` in the record) is "Seat 1", a web
-    table's bot (``standard bot``) is "Bot N" (so three bots of one level are
-    told apart), and anyone else by their name.
-    """
-    if not raw or DEFAULT_SEAT.fullmatch(raw):
-        return _("Seat {n}").format(n=seat + 1)
-    if BOT_SEAT.fullmatch(raw):
-        return _("Bot {n}").format(n=seat + 1)
-    return raw
+    """Seat ``seat``'s name as every face shows it (:func:`corazones.i18n.seats.seat_name`), in the language shown."""
+    return seats.seat_name(_, raw, seat)
 
 
 def suit_name(suit: int) -> str:
