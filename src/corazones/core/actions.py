@@ -8,7 +8,6 @@ Actions serialise to small JSON objects such as ``{"seat": 1, "play": "QS"}``.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import islice
@@ -17,7 +16,7 @@ from typing import Any, Final
 from corazones.core import validate
 from corazones.core.cards import SUIT_GLYPHS, SUIT_LETTERS, card_str, parse_card
 from corazones.core.errors import N_, CardError, Count, IllegalActionError, Message, RecordError, Seats
-from corazones.core.limits import MAX_BID, MAX_PLAYERS, key_of, show
+from corazones.core.limits import MAX_BID, MAX_PLAYERS, index_below, key_of, show
 from corazones.core.validate import is_whole, is_whole_in
 
 
@@ -290,11 +289,8 @@ def _seat(seat: object) -> int:
     The builders check the seat so a wrong one is named where it was written,
     not only when ``apply`` refuses it; the game then checks it against its own table.
     """
-    try:
-        index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        index = -1
-    if not 0 <= index < MAX_PLAYERS:
+    index = index_below(seat, MAX_PLAYERS)
+    if index < 0:
         raise IllegalActionError(_SEAT, last=MAX_PLAYERS - 1, value=show(seat))
     return index
 

@@ -17,12 +17,11 @@ by a suit letter ``C D S H`` or glyph ``♣ ♦ ♠ ♥``; case does not matter.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
 from corazones.core.errors import N_, CardError
-from corazones.core.limits import show
+from corazones.core.limits import index_below, show
 
 CLUBS: Final = 0
 DIAMONDS: Final = 1
@@ -47,11 +46,8 @@ _SUIT_PARSE.update({"♧": 0, "♢": 1, "♤": 2, "♡": 3})
 
 def _index(card: object) -> int:
     """``card`` as a card index 0-51 (NumPy integers welcome); :class:`CardError` naming it otherwise."""
-    try:
-        index = -1 if isinstance(card, bool) else operator.index(card)  # type: ignore[arg-type]
-    except TypeError:
-        index = -1
-    if not 0 <= index < 52:
+    index = index_below(card, 52)
+    if index < 0:
         raise CardError(N_("not a card: {card}; a card is an index 0 to 51 (2C = 0 ... AH = 51)"), card=show(card))
     return index
 

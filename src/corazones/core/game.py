@@ -24,7 +24,6 @@ Parameters that take outside input are typed ``object`` and checked here
 
 from __future__ import annotations
 
-import operator
 import random
 import secrets
 from typing import Any, cast
@@ -34,7 +33,7 @@ from corazones.core.applied import NOTHING, Applied
 from corazones.core.commitment import check_seed, commit
 from corazones.core.deal import DONE, PLAY, Deal, deal_hands, shuffle
 from corazones.core.errors import N_, IllegalActionError, RulesError
-from corazones.core.limits import MAX_INT_DIGITS, show
+from corazones.core.limits import MAX_INT_DIGITS, index_below, show
 from corazones.core.native import is_compiled_file, warn_if_stale
 from corazones.core.observation import HandResult, Observation
 from corazones.core.rules import Rules
@@ -171,11 +170,8 @@ class Game:
     def _check_seat(self, seat: object) -> int:
         """``seat`` as an ``int`` (NumPy integers welcome); :class:`IllegalActionError` if no such seat."""
         n = self.rules.players
-        try:
-            index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
-        except TypeError:
-            index = -1
-        if not 0 <= index < n:
+        index = index_below(seat, n)
+        if index < 0:
             raise IllegalActionError(
                 N_("seat {seat} does not exist; seats are 0 to {last}"), seat=show(seat), last=n - 1
             )

@@ -20,6 +20,7 @@ error message.
 from __future__ import annotations
 
 import json
+import operator
 import reprlib
 import unicodedata
 from typing import Any, Final
@@ -122,6 +123,17 @@ _SHORT = _Shorter()
 def _digits(x: int) -> int:
     """Decimal digits of ``x`` without converting it (Python refuses to convert huge ints)."""
     return max(1, int(abs(x).bit_length() * 0.30103) + 1)
+
+
+def index_below(value: object, size: int) -> int:
+    """``value`` as an index 0 to ``size - 1`` (an ``int``, or anything with ``__index__``: NumPy integers
+    welcome), else -1: a bool, a float (``2.7`` is not card 2), text or an index out of range.  The one
+    reading of a card or seat index given to the API, so each refusal names the value as it was given."""
+    try:
+        index = -1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
+    return index if 0 <= index < size else -1
 
 
 def show(value: Any) -> str:
