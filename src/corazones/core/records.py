@@ -289,18 +289,20 @@ def replay_steps(record: dict[str, Any]) -> Iterator[Step]:
     illegal (``action #k``, counted from 1).  The same :class:`Game` object is
     yielded every time, advanced in place (:func:`corazones.core.replay.rebuild_steps`).
     """
-    record = check_shape(record)
-    rules = rules_of(record)
-    actions = (action_of(raw, i + 1, rules.players) for i, raw in enumerate(record["actions"]))
-    yield from rebuild_steps(rules, seed_of(record), actions, RecordError)
+    yield from rebuild_steps(*_replay_inputs(record), RecordError)
 
 
 def replay(record: dict[str, Any]) -> Game:
     """The game a record describes, replayed with every action validated."""
+    return rebuild(*_replay_inputs(record), RecordError)
+
+
+def _replay_inputs(record: dict[str, Any]) -> tuple[Rules, int | str, Iterator[Action]]:
+    """What a replay of ``record`` starts from: its rules, its seed, and its actions read one by one (each
+    checked as data, its seat against the table, by :func:`action_of`)."""
     record = check_shape(record)
     rules = rules_of(record)
-    actions = (action_of(raw, i + 1, rules.players) for i, raw in enumerate(record["actions"]))
-    return rebuild(rules, seed_of(record), actions, RecordError)
+    return rules, seed_of(record), (action_of(raw, i + 1, rules.players) for i, raw in enumerate(record["actions"]))
 
 
 def verify_record(record: dict[str, Any]) -> Game:
