@@ -169,14 +169,8 @@ export function eventLine(e, mySeat, nameOf) {
       }
       return line;
     }
-    // The result is said with the end (the log line is what the live region speaks): a player who cannot
-    // see the summary hears who took how many points, and who won the game.
-    case "hand_end": {
-      const r = e.result;
-      if (!r) return t("Hand {n} is over", { n: 1 });
-      const points = r.points.map((p, s) => `${s === mySeat ? t("You") : nameOf(s)} ${p}`).join(", ");
-      return t("Hand {n} is over. Points taken: {points}", { n: r.index + 1, points });
-    }
+    // A hand's end with its result is the store's line (TableStore.handEndLine: points, a moon, totals).
+    case "hand_end": return t("Hand {n} is over", { n: (e.result ? e.result.index : 0) + 1 });
     case "game_over": {
       const names = winnerNames(e, mySeat, nameOf);
       return names

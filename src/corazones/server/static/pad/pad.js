@@ -100,7 +100,7 @@ function route() {
 
 async function load() {
   try {
-    state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+    state = await readSheet();
   } catch (e) {
     main.replaceChildren(el("p", { class: "pad-error", role: "alert", text: e.message }), el("a", { href: "#", class: "btn primary", text: t("New score pad") }));
     return;
@@ -114,7 +114,7 @@ async function load() {
 async function live(generation) {
   while (generation === follow && state) {
     try {
-      const next = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}?after=${state.version}`);
+      const next = await readSheet(state.version);
       if (generation !== follow) return;
       if (next.version !== state.version) followed(next);
     } catch (e) {
@@ -122,7 +122,7 @@ async function live(generation) {
       if (e.status === 429 && generation === follow && state) {
         // Too many pages wait from this address (docs/server.md): read without waiting instead.
         try {
-          const now = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+          const now = await readSheet();
           if (generation === follow && now.version !== state.version) followed(now);
         } catch (e2) {
           // the next round tries again
@@ -130,6 +130,15 @@ async function live(generation) {
       }
     }
   }
+}
+
+/**
+ * The pad's sheet as the server has it now, or (with `after`) once it is newer than that version.
+ * @param {number} [after]
+ * @returns {Promise<PadSheet>}
+ */
+function readSheet(after) {
+  return api("GET", `/api/pads/${encodeURIComponent(padId || "")}` + (after === undefined ? "" : `?after=${after}`));
 }
 
 /**
@@ -622,7 +631,7 @@ async function addHand() {
       // Another editor changed the sheet first: show it as it is now, and this hand, kept, under the number
       // it would have now (adding it again adds it as that hand).
       try {
-        state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+        state = await readSheet();
       } catch (e2) {
         // the live loop brings the sheet
       }
@@ -686,7 +695,7 @@ async function sendEdit(method, body) {
       error = e;
       if (e.status !== 409) break;
       try {
-        state = await api("GET", `/api/pads/${encodeURIComponent(padId || "")}`);
+        state = await readSheet();
       } catch (e2) {
         break;
       }
